@@ -1,0 +1,161 @@
+"""A Witching Hour bot that plays sensibly from its own view.
+
+It remembers what it saw land in its own Hex pile (from its log), blocks whenever it can
+(a Mirror reflect first, then the cheapest block, a Familiar only when the attack costs
+more than the Familiar would), dumps its costliest sets on the leader, keeps Mirrors,
+Familiars and a Candle for defence, takes extra turns, and uses a Chalice for its -3.
+"""
+
+from __future__ import annotations
+
+import random
+
+DEFENSIVE = {"mirror": 3.0, "familiar": 2.5, "candle": 1.0}
+
+
+def _points(track: list, count: int) -> int:
+    if count <= 0:
+        return 0
+    return track[min(count, len(track)) - 1]
+
+
+class WitchingHourBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0):
+        self.rng = random.Random(seed)
+
+    # -- what the bot believes about its own Hex pile (only what it saw arrive)
+    @staticmethod
+    def known_hex(view: dict) -> dict:
+        me = view["seat"]
+        known: dict = {}
+        last_attack: dict = {}
+        for event in view["log"]:
+            kind = event["kind"]
+            if kind == "deal":
+                known = {}
+            elif kind == "attack":
+                last_attack = event
+            elif kind == "take" and event.get("actor") == me and last_attack:
+                atk = last_attack
+                known[atk["card"]] = known.get(atk["card"], 0) + atk["count"]
+                if atk["candle"]:
+                    known["candle"] = known.get("candle", 0) + 1
+            elif kind == "chalice" and event.get("target") == me:
+                known["chalice"] = known.get("chalice", 0) + 1
+            elif kind in ("book", "cauldron", "hourglass", "skull", "familiar") and event.get("actor") == me:
+                known[kind] = known.get(kind, 0) + 1
+            elif kind == "pick" and event.get("actor") == me and "card" in event:
+                if known.get(event["card"]):
+                    known[event["card"]] -= 1
+        return known
+
+    def cost(self, view: dict, known: dict, card: str, count: int) -> float:
+        """Extra points ``count`` more ``card`` cards would add to the bot's Hex pile."""
+        track = view["deck"][card]["points"]
+        have = known.get(card, 0)
+        return _points(track, have + count) - _points(track, have)
+
+    def choose(self, view: dict, legal: list) -> dict:
+        kinds = {a["type"] for a in legal}
+        if "take" in kinds:
+            return self.defend(view, legal)
+        if "pick" in kinds:
+            return self.pick(view, legal)
+        if "split" in kinds:
+            return self.split(view, legal)
+        return self.turn(view, legal)
+
+    def leader_order(self, view: dict, candidates: list) -> list:
+        """Opponents, most dangerous (lowest total) first."""
+        totals = view["totals"]
+        return sorted(candidates, key=lambda s: (totals[s], -view["hand_sizes"][s], s))
+
+    def defend(self, view: dict, legal: list) -> dict:
+        known = self.known_hex(view)
+        atk = view["attack"]
+        hand = view["hand"]
+        incoming = self.cost(view, known, atk["card"], atk["count"])
+        if atk["candle"]:
+            incoming += self.cost(view, known, "candle", 1)
+        best, best_score = {"type": "take"}, -incoming
+        for action in legal:
+            if action["type"] == "block":
+                card = action["card"]
+                if card == "mirror":
+                    score = 5.0 - 0.2 * action["count"]
+                else:
+                    spent = action["count"] * DEFENSIVE.get(card, 0.3)
+                    score = 4.0 - spent * 0.5 - (1.0 if action["candle"] else 0.0)
+                    if hand.get(card, 0) == action["count"] and card in DEFENSIVE:
+                        score -= 0.5
+            elif action["type"] == "familiar":
+                score = -self.cost(view, known, "familiar", 1) + 0.5
+            else:
+                continue
+            if score > best_score:
+                best, best_score = action, score
+        return best
+
+    def turn(self, view: dict, legal: list) -> dict:
+        me = view["seat"]
+        known = self.known_hex(view)
+        hand = view["hand"]
+        by_type: dict = {}
+        for action in legal:
+            by_type.setdefault(action["type"], []).append(action)
+        if "hourglass" in by_type and sum(known.values()) >= 2:
+            return by_type["hourglass"][0]
+        if "chalice" in by_type:
+            if known.get("chalice", 0) == 0 and view["hex_sizes"][me] < 9:
+                return next(a for a in by_type["chalice"] if a["target"] == me)
+            others = [a for a in by_type["chalice"] if a["target"] != me]
+            if others and hand.get("chalice", 0) >= 2:
+                target = self.leader_order(view, [a["target"] for a in others])[0]
+                return next(a for a in others if a["target"] == target)
+        if "skull" in by_type and view["discard_size"] >= 3:
+            return by_type["skull"][0]
+        if "book" in by_type:
+            target = max((a["target"] for a in by_type["book"]), key=lambda s: view["hand_sizes"][s])
+            return next(a for a in by_type["book"] if a["target"] == target)
+        attacks = by_type.get("attack", [])
+        if not attacks:
+            return self.rng.choice(legal)
+        order = self.leader_order(view, sorted({a["target"] for a in attacks}))
+        rank = {s: i for i, s in enumerate(order)}
+
+        def value(action: dict) -> float:
+            card, count, target = action["card"], action["count"], action["target"]
+            size = count + (1 if action["candle"] else 0)
+            dump = view["deck"][card]["points"][min(count, len(view["deck"][card]["points"])) - 1]
+            keep_penalty = DEFENSIVE.get(card, 0.0) * count
+            if action["candle"]:
+                keep_penalty += DEFENSIVE["candle"]
+            unblockable = 4.0 if card == "toadstool" else 0.0
+            toad_cost = 1.5 * count if card == "toadstool" else 0.0
+            uses_all = 1.0 if hand.get(card, 0) == count else 0.0
+            reach = max(0, size - 1) * 1.2 - 0.4 * rank[target]
+            if view["hand_sizes"][target] < size:
+                reach += 2.0
+            return dump + reach + unblockable + uses_all - keep_penalty - toad_cost
+
+        best = max(attacks, key=lambda a: (value(a), -a["target"]))
+        return best
+
+    def pick(self, view: dict, legal: list) -> dict:
+        pending = view.get("pending") or {}
+        if pending.get("source") == "hex":
+            return max(legal, key=lambda a: (view["deck"][a["card"]]["points"][0], a["card"]))
+        return max(legal, key=lambda a: (DEFENSIVE.get(a["card"], 0.0), a["card"]))
+
+    def split(self, view: dict, legal: list) -> dict:
+        known = self.known_hex(view)
+        me = view["seat"]
+        leaders = self.leader_order(view, [s for s in range(view["players"]) if s != me])
+
+        def score(action: dict) -> tuple:
+            mine = self.cost(view, known, action["keep"], 1)
+            return (-mine, -leaders.index(action["to"]))
+
+        return max(legal, key=score)

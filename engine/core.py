@@ -1,0 +1,486 @@
+"""The generic game machinery behind the public API.
+
+A game is a small :class:`State` subclass (OpenSpiel style): who acts, the legal
+actions, ``validate`` (which names the rule an action breaks) and ``perform``. The
+:class:`Game` wrapper around it gives every game the same contract: atomic ``apply``,
+history with what each move revealed, exact undo, save/load, clone, and views that
+carry the log as each seat may see it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .rules import CORE_RULES, IllegalAction, Rule, RuleBook
+
+Action = dict
+"""An action: a JSON-compatible dict with a ``"type"`` key (key order irrelevant)."""
+
+SAVE_FORMAT = "witchtable-save"
+SAVE_VERSION = 1
+
+SEAT_FIELDS = frozenset({"actor", "target", "defender", "attacker", "player", "to", "owner"})
+"""Event fields that hold a seat number; narration replaces them with player names."""
+
+
+# --------------------------------------------------------------------------- events
+
+
+class EventLog:
+    """The game's log. Each event says who may see what.
+
+    An event is stored as ``(public, private)``: ``public`` is what every seat (and a
+    spectator) sees, or ``None`` when nobody else learns anything; ``private`` maps a
+    seat to the fuller version that seat sees (a drawn card's face, say). Texts are
+    templates (``"{actor} attacks {target}"``) filled in with names when shown.
+    """
+
+    __slots__ = ("events",)
+
+    def __init__(self) -> None:
+        self.events: list[tuple[dict | None, dict | None]] = []
+
+    def add(self, kind: str, msg: str, private: dict | None = None, **fields: Any) -> None:
+        """Log a public event, optionally with fuller private versions for some seats."""
+        fields["kind"] = kind
+        fields["msg"] = msg
+        self.events.append((fields, private))
+
+    def secret(self, seats: Sequence[int], kind: str, msg: str, **fields: Any) -> None:
+        """Log an event only ``seats`` see (nobody else learns it happened)."""
+        fields["kind"] = kind
+        fields["msg"] = msg
+        self.events.append((None, {s: fields for s in seats}))
+
+    def for_seat(self, seat: int | None, names: Sequence[str]) -> list[dict]:
+        out = []
+        for index, (public, private) in enumerate(self.events):
+            entry = public
+            if private is not None and seat in private:
+                entry = dict(public or {}, **private[seat]) if public else private[seat]
+            if entry is None:
+                continue
+            entry = dict(entry)
+            entry["n"] = index
+            entry["text"] = narrate(entry, names)
+            out.append(entry)
+        return out
+
+    def copy(self) -> EventLog:
+        other = EventLog()
+        other.events = list(self.events)
+        return other
+
+
+def narrate(entry: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Fill an event's template with player names.
+
+    >>> narrate({"msg": "{actor} attacks {target}", "actor": 0, "target": 1}, ["Ana", "Bo"])
+    'Ana attacks Bo'
+    """
+    values = {}
+    for key, value in entry.items():
+        is_seat = key in SEAT_FIELDS or (key[:1] == "p" and key[1:].isdigit())
+        if is_seat and isinstance(value, int) and 0 <= value < len(names):
+            values[key] = names[value]
+        else:
+            values[key] = value
+    try:
+        return str(entry.get("msg", "")).format(**values)
+    except (KeyError, IndexError, ValueError):
+        return str(entry.get("msg", ""))
+
+
+def default_names(players: int) -> list[str]:
+    return [f"Player {i + 1}" for i in range(players)]
+
+
+# --------------------------------------------------------------------------- state
+
+
+class State:
+    """Base class of one game's rules. Subclasses implement the abstract methods.
+
+    ``validate`` must not change anything; ``perform`` applies an action that
+    ``validate`` accepted and returns the seats to whom it revealed hidden information.
+    """
+
+    rules: RuleBook
+
+    def __init__(self, players: int, rng: random.Random, options: dict):
+        self.players = players
+        self.rng = rng
+        self.options = options
+        self.log = EventLog()
+
+    # -- to implement
+    def to_act(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def validate(self, seat: int, action: Action) -> Action:
+        """Return the action in normal form, or raise IllegalAction naming the rule."""
+        raise NotImplementedError
+
+    def perform(self, seat: int, action: Action) -> frozenset:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> list:
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    # -- optional
+    def candidate_actions(self, seat: int) -> list[Action]:
+        """Plausible actions, legal or not, for the explorer to explain; default: legal ones."""
+        return self.legal_actions(seat)
+
+    def action_rule(self, action: Action) -> str:
+        """The id of the rule that allows this (legal) action."""
+        raise NotImplementedError
+
+    @classmethod
+    def check_options(cls, players: int, options: dict) -> dict:
+        """Validate and normalise options (raise ValueError saying what is wrong)."""
+        return options
+
+    def copy(self) -> State:
+        return copy.deepcopy(self)
+
+
+# --------------------------------------------------------------------------- specs
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What :data:`GAMES` lists for each game."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: dict
+    state_class: type
+    rules: RuleBook
+    summary: str = ""
+    option_help: dict = field(default_factory=dict)
+
+    def __repr__(self) -> str:
+        return f"<GameSpec {self.id} ({self.min_players}-{self.max_players} players)>"
+
+
+class Move(NamedTuple):
+    """One applied action: who played it, what it was, and to whom it revealed secrets."""
+
+    seat: int
+    action: Action
+    reveals: frozenset
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded: damaged, foreign, or from an incompatible engine."""
+
+
+# --------------------------------------------------------------------------- game
+
+
+class Game:
+    """One game in progress. See the engine API contract in ``docs/design.md``."""
+
+    def __init__(self, spec: GameSpec, players: int, seed: int, options: dict):
+        self.spec = spec
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self._state: State = spec.state_class(players, random.Random(seed), copy.deepcopy(options))
+        self._history: list[Move] = []
+
+    # -- the contract
+    @property
+    def id(self) -> str:
+        return self.spec.id
+
+    @property
+    def rules(self) -> RuleBook:
+        return self.spec.rules
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        if self._state.is_over:
+            return ()
+        return self._state.to_act()
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The actions ``seat`` may play now (``[]`` when it may not act)."""
+        if self._state.is_over or seat not in self._state.to_act():
+            return []
+        return self._state.legal_actions(seat)
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Play ``action`` for ``seat``; on IllegalAction nothing has changed."""
+        state = self._state
+        if state.is_over:
+            raise IllegalAction("core/game-over", "The game is over; start a new game or undo.")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise IllegalAction("core/out-of-turn",
+                                f"A seat is a whole number from 0 to {self.players - 1}, not {seat!r}.")
+        to_act = state.to_act()
+        if seat not in to_act:
+            waiting = ", ".join(f"Player {s + 1}" for s in to_act)
+            raise IllegalAction("core/out-of-turn",
+                                f"Player {seat + 1} may not act now; waiting for {waiting}.")
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("core/action-format",
+                                f"An action must be an object with a 'type' field, got {action!r}.")
+        normal = state.validate(seat, action)
+        try:
+            reveals = state.perform(seat, normal)
+        except BaseException:
+            # A bug in perform must not leave a half-applied move behind.
+            self._state = self._replayed(self._history)
+            raise
+        self._history.append(Move(seat, normal, reveals))
+
+    def view(self, seat: int | None, names: Sequence[str] | None = None) -> dict:
+        """All that ``seat`` may know now (``None``: a spectator), its log included."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                                 or not 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or 0..{self.players - 1}, not {seat!r}")
+        names = list(names) if names else default_names(self.players)
+        state = self._state
+        data = {
+            "game": self.spec.id,
+            "players": self.players,
+            "seat": seat,
+            "move": len(self._history),
+            "to_act": list(self.to_act),
+            "is_over": state.is_over,
+        }
+        data.update(state.view(seat))
+        data["scores"] = list(state.scores)
+        data["winners"] = list(state.winners) if state.is_over else []
+        data["log"] = state.log.for_seat(seat, names)
+        return data
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def scores(self) -> list:
+        return list(self._state.scores)
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self._state.winners) if self._state.is_over else []
+
+    def undo(self) -> None:
+        """Take back the last action exactly (randomness included) by replaying the rest."""
+        if not self._history:
+            raise IllegalAction("core/undo", "There is nothing to undo: no action has been played.")
+        self._state = self._replayed(self._history[:-1])
+        self._history.pop()
+
+    def to_json(self) -> dict:
+        """A plain-JSON save: enough to replay this exact game."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.spec.id,
+            "players": self.players,
+            "seed": self.seed,
+            "options": copy.deepcopy(self.options),
+            "actions": [[m.seat, dict(m.action)] for m in self._history],
+        }
+
+    def clone(self) -> Game:
+        other = Game.__new__(Game)
+        other.spec, other.players, other.seed = self.spec, self.players, self.seed
+        other.options = copy.deepcopy(self.options)
+        other._state = self._state.copy()
+        other._history = list(self._history)
+        return other
+
+    # -- beyond the contract: history, explanations, player-facing undo
+    @property
+    def history(self) -> tuple[Move, ...]:
+        return tuple(self._history)
+
+    @property
+    def move_number(self) -> int:
+        return len(self._history)
+
+    def explain(self, seat: int) -> list[dict]:
+        """Each plausible action of ``seat`` now, legal or not, with the rule behind it.
+
+        Legal ones carry the rule that allows them; illegal ones the rule that forbids
+        them and the message a player would see.
+        """
+        state = self._state
+        if state.is_over or seat not in state.to_act():
+            return []
+        out = []
+        for action in state.candidate_actions(seat):
+            try:
+                normal = state.validate(seat, action)
+            except IllegalAction as err:
+                out.append({"action": action, "legal": False, "rule": err.rule,
+                            "summary": self.rules[err.rule].summary, "message": err.message})
+            else:
+                rule = state.action_rule(normal)
+                out.append({"action": normal, "legal": True, "rule": rule,
+                            "summary": self.rules[rule].summary, "message": ""})
+        return out
+
+    def takeback(self, seat: int) -> tuple[int, str]:
+        """How many actions a *player-facing* undo for ``seat`` would take back.
+
+        Returns ``(n, "")`` where undoing ``n`` actions returns to just before ``seat``'s
+        last action, or ``(0, reason)`` when that is not allowed: nothing to take back, or
+        some action since then revealed hidden information to ``seat`` (a draw, a look at
+        another hand, a card an opponent showed), which an undo would let it exploit.
+        """
+        for index in range(len(self._history) - 1, -1, -1):
+            if self._history[index].seat == seat:
+                break
+        else:
+            return 0, "You have not acted yet, so there is nothing of yours to take back."
+        for move in self._history[index:]:
+            if seat in move.reveals:
+                what = move.action.get("type", "an action")
+                return 0, (f"Undo is not allowed: the {what} by Player {move.seat + 1} "
+                           f"showed you hidden cards.")
+        return len(self._history) - index, ""
+
+    # -- internals
+    def _replayed(self, moves: Sequence[Move]) -> State:
+        state = self.spec.state_class(self.players, random.Random(self.seed),
+                                      copy.deepcopy(self.options))
+        for move in moves:
+            state.perform(move.seat, state.validate(move.seat, move.action))
+        return state
+
+
+# --------------------------------------------------------------------------- registry
+
+GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.id in GAMES:
+        raise ValueError(f"game {spec.id!r} registered twice")
+    GAMES[spec.id] = spec
+    return spec
+
+
+def _spec(game_id: object) -> GameSpec:
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        known = ", ".join(sorted(GAMES))
+        raise ValueError(f"unknown game {game_id!r}; the games are: {known}")
+    return GAMES[game_id]
+
+
+def _check_players(spec: GameSpec, players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or not (
+            spec.min_players <= players <= spec.max_players):
+        raise ValueError(f"{spec.name} takes {spec.min_players} to {spec.max_players} players, "
+                         f"not {players!r}")
+    return players
+
+
+def _check_options(spec: GameSpec, players: int, options: Mapping[str, Any]) -> dict:
+    unknown = sorted(set(options) - set(spec.options))
+    if unknown:
+        known = ", ".join(sorted(spec.options)) or "none"
+        raise ValueError(f"unknown option(s) {', '.join(unknown)} for {spec.id}; "
+                         f"its options are: {known}")
+    merged = copy.deepcopy(spec.options)
+    merged.update(copy.deepcopy(dict(options)))
+    try:
+        json.dumps(merged)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"options must be plain JSON values: {err}") from None
+    return spec.state_class.check_options(players, merged)
+
+
+def new_game(game_id: str, players: int, seed: int | None = None, **options: Any) -> Game:
+    """Start a game. ``seed=None`` picks a fresh seed (recorded, so the game replays)."""
+    spec = _spec(game_id)
+    players = _check_players(spec, players)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(6), "big")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    return Game(spec, players, seed, _check_options(spec, players, options))
+
+
+def load_game(data: Any, *, progress: Callable[[int, int], None] | None = None) -> Game:
+    """Rebuild a game from :meth:`Game.to_json` output (a dict or its JSON text).
+
+    Raises :class:`SaveError` saying what is wrong with a damaged or foreign save.
+    """
+    if isinstance(data, (str, bytes, bytearray)):
+        try:
+            data = json.loads(data)
+        except ValueError as err:
+            raise SaveError(f"this save is not valid JSON ({err})") from None
+    if not isinstance(data, dict):
+        raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
+    if data.get("format") != SAVE_FORMAT:
+        raise SaveError(f"this is not a witchtable save (its 'format' is {data.get('format')!r}, "
+                        f"expected {SAVE_FORMAT!r})")
+    version = data.get("version")
+    if version != SAVE_VERSION:
+        raise SaveError(f"save format version {version!r} is not supported; "
+                        f"this engine reads version {SAVE_VERSION}")
+    missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in data]
+    if missing:
+        raise SaveError(f"the save is missing {', '.join(missing)}")
+    try:
+        game = new_game(data["game"], data["players"], data["seed"], **_as_options(data["options"]))
+    except ValueError as err:
+        raise SaveError(f"the save's set-up is invalid: {err}") from None
+    actions = data["actions"]
+    if not isinstance(actions, list):
+        raise SaveError("the save's 'actions' must be a list of [seat, action] pairs")
+    for number, entry in enumerate(actions, 1):
+        if (not isinstance(entry, (list, tuple)) or len(entry) != 2
+                or not isinstance(entry[1], dict)):
+            raise SaveError(f"move {number} of the save is not a [seat, action] pair: {entry!r}")
+        try:
+            game.apply(entry[0], entry[1])
+        except IllegalAction as err:
+            raise SaveError(f"move {number} of the save cannot be played: {err.message} "
+                            f"(rule {err.rule}); the save is damaged or from another game") from None
+        if progress:
+            progress(number, len(actions))
+    return game
+
+
+def _as_options(options: Any) -> dict:
+    if not isinstance(options, dict):
+        raise SaveError("the save's 'options' must be an object")
+    return options
+
+
+def make_rulebook(game_rules: Sequence[Rule]) -> RuleBook:
+    """A game's rule book: its own rules plus the engine's generic ones."""
+    return RuleBook(list(CORE_RULES) + list(game_rules))

@@ -1,0 +1,43 @@
+"""Witching Hour (Bruce Baskir, Indie Boards & Cards 2017), every rule.
+
+Attack opponents with sets of one card type; they block with as many cards of one type,
+reflect with Mirrors, stop it with a Familiar, or take the cards into their Hex pile.
+Three rounds; the Hex piles score by each type's track; the lowest total wins.
+
+Actions (JSON objects):
+
+- ``{"type": "attack", "target": 2, "card": "bell", "count": 3, "candle": true}``
+  (``count`` cards of ``card``, plus one Candle if ``candle``; an all-Candle attack is
+  ``card: "candle"`` with ``candle: false``)
+- ``{"type": "block", "card": "mirror", "count": 2, "candle": true}`` (Mirrors reflect)
+- ``{"type": "familiar"}``, ``{"type": "take"}``
+- ``{"type": "book", "target": 1}``, ``{"type": "chalice", "target": 0}``,
+  ``{"type": "cauldron"}``, ``{"type": "hourglass"}``, ``{"type": "skull"}``
+- ``{"type": "pick", "card": "candle"}`` (what a Skull or Hourglass brings back)
+- ``{"type": "split", "keep": "bell", "give": "skull", "to": 1}`` (a Cauldron's two cards)
+
+Options: ``deck`` (house data: copies and point tracks per type, see :mod:`.deck`),
+``rounds`` (3), ``first_player`` (0; the rulebook's "youngest player").
+"""
+
+from ...core import GameSpec
+from .deck import HOUSE_DECK
+from .state import WitchingHourState
+
+SPEC = GameSpec(
+    id="witching-hour",
+    name="Witching Hour",
+    min_players=2,
+    max_players=5,
+    options={"deck": {}, "rounds": 3, "first_player": 0},
+    state_class=WitchingHourState,
+    rules=WitchingHourState.rules,
+    summary="Hex your opponents with sets of cards; block, reflect, or take them. Lowest score wins.",
+    option_help={
+        "deck": "house data: {type: {'copies': n, 'points': [...]}} overrides the house table",
+        "rounds": "rounds before the lowest total wins (the rulebook: 3)",
+        "first_player": "seat that starts round one (the rulebook: the youngest)",
+    },
+)
+
+__all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState"]
