@@ -114,6 +114,7 @@ class State:
     rules: RuleBook
 
     def __init__(self, players: int, rng: random.Random, options: dict):
+        # ``options`` is shared by every state of one game (undo replays, clones): read only.
         self.players = players
         self.rng = rng
         self.options = options
@@ -146,6 +147,22 @@ class State:
 
     @property
     def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def inventory(self) -> dict:
+        """Every component counted across all zones (cards by kind, gems...).
+
+        The contract tests check it never changes: nothing is created or lost.
+        """
+        raise NotImplementedError
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A copy in which everything ``seat`` cannot see is dealt afresh at random.
+
+        Zone sizes and all public information stay; hidden cards move between hidden
+        zones. ``view(seat)`` must be the same for the copy: that is how the contract
+        tests prove no hidden card leaks into a view, and what a search bot samples.
+        """
         raise NotImplementedError
 
     # -- optional
@@ -210,7 +227,7 @@ class Game:
         self.players = players
         self.seed = seed
         self.options = options
-        self._state: State = spec.state_class(players, random.Random(seed), copy.deepcopy(options))
+        self._state: State = spec.state_class(players, random.Random(seed), options)
         self._history: list[Move] = []
 
     # -- the contract
@@ -314,7 +331,7 @@ class Game:
     def clone(self) -> Game:
         other = Game.__new__(Game)
         other.spec, other.players, other.seed = self.spec, self.players, self.seed
-        other.options = copy.deepcopy(self.options)
+        other.options = self.options
         other._state = self._state.copy()
         other._history = list(self._history)
         return other
@@ -372,8 +389,7 @@ class Game:
 
     # -- internals
     def _replayed(self, moves: Sequence[Move]) -> State:
-        state = self.spec.state_class(self.players, random.Random(self.seed),
-                                      copy.deepcopy(self.options))
+        state = self.spec.state_class(self.players, random.Random(self.seed), self.options)
         for move in moves:
             state.perform(move.seat, state.validate(move.seat, move.action))
         return state

@@ -25,6 +25,8 @@ BELL, BOOK, CANDLE, CAULDRON, CHALICE, FAMILIAR, HOURGLASS, MIRROR, SKULL, TOADS
 PLAYABLE = (BOOK, CAULDRON, CHALICE, HOURGLASS, SKULL)
 """Types whose ability is played into a Hex pile instead of attacking."""
 EXTRA_TURN = frozenset((BOOK, HOURGLASS, SKULL))
+OTHERS = {n: [frozenset(s for s in range(n) if s != me) for me in range(n)] for n in range(1, 9)}
+"""OTHERS[players][seat]: every seat but one (who learns what that seat's cards were)."""
 
 ACTION_TYPES = {
     "turn": ("attack", "book", "cauldron", "chalice", "hourglass", "skull"),
@@ -32,6 +34,12 @@ ACTION_TYPES = {
     "pick": ("pick",),
     "split": ("split",),
 }
+FIELDS = {
+    "attack": ("target", "card", "count", "candle"), "block": ("card", "count", "candle"),
+    "familiar": (), "take": (), "book": ("target",), "cauldron": (), "chalice": ("target",),
+    "hourglass": (), "skull": (), "pick": ("card",), "split": ("keep", "give", "to"),
+}
+KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
 ACTION_RULE = {
     "attack": R + "attack/same-type", "book": R + "book/play", "cauldron": R + "cauldron/play",
     "chalice": R + "chalice/play", "hourglass": R + "hourglass/play", "skull": R + "skull/play",
@@ -232,20 +240,13 @@ class WitchingHourState(State):
         out = []
         if phase == "turn":
             targets = [s for s in range(self.players) if s != seat and self.hand_count[s]]
-            has_candle = hand[CANDLE] > 0
-            for t in range(N_TYPES):
-                have = hand[t]
-                if not have:
-                    continue
-                name = TYPES[t]
-                with_candle = has_candle and t != CANDLE
-                for target in targets:
-                    for count in range(1, have + 1):
-                        out.append({"type": "attack", "target": target, "card": name,
-                                    "count": count, "candle": False})
-                        if with_candle:
-                            out.append({"type": "attack", "target": target, "card": name,
-                                        "count": count, "candle": True})
+            both = (False, True) if hand[CANDLE] else (False,)
+            for t, have in enumerate(hand):
+                if have:
+                    out += [{"type": "attack", "target": target, "card": TYPES[t], "count": count,
+                             "candle": candle}
+                            for target in targets for count in range(1, have + 1)
+                            for candle in (both if t != CANDLE else (False,))]
             if hand[BOOK]:
                 for target in targets:
                     out.append({"type": "book", "target": target})
@@ -349,7 +350,7 @@ class WitchingHourState(State):
 
     def _card(self, action: Action, key: str) -> int:
         value = action.get(key)
-        if value not in INDEX:
+        if not isinstance(value, str) or value not in INDEX:
             raise IllegalAction("core/action-format",
                                 f"{key!r} must name a card type ({', '.join(TYPES)}), not {value!r}.")
         return INDEX[value]
@@ -361,12 +362,14 @@ class WitchingHourState(State):
                                 f"{key!r} must be a seat from 0 to {self.players - 1}, not {seat}.")
         return seat
 
-    def _check_keys(self, action: Action, allowed: tuple) -> None:
-        extra = sorted(set(action) - set(allowed) - {"type"})
+    def _check_keys(self, action: Action) -> None:
+        kind = action["type"]
+        extra = action.keys() - KEYS[kind]
         if extra:
+            fields = ", ".join(FIELDS[kind]) or "none"
             raise IllegalAction("core/action-format",
-                                f"A {action['type']!r} action has no field(s) {', '.join(extra)}; "
-                                f"its fields are: {', '.join(allowed) or 'none'}.")
+                                f"A {kind!r} action has no field(s) {', '.join(sorted(map(str, extra)))}; "
+                                f"its fields are: {fields}.")
 
     def _need(self, seat: int, card: int, count: int, rule: str = "attack/in-hand") -> None:
         have = self.hands[seat][card]
@@ -397,10 +400,10 @@ class WitchingHourState(State):
             raise self._illegal("turn/choose",
                                 f"There is no attack to respond to: on your turn, attack or play a "
                                 f"card (not {kind!r}).")
-        return getattr(self, "_validate_" + kind)(seat, action)
+        self._check_keys(action)
+        return VALIDATORS[kind](self, seat, action)
 
     def _validate_attack(self, seat: int, action: Action) -> Action:
-        self._check_keys(action, ("target", "card", "count", "candle"))
         target = self._seat(action, "target")
         card = self._card(action, "card")
         count = self._field(action, "count", int, "how many cards of that type, 1 or more")
@@ -424,7 +427,7 @@ class WitchingHourState(State):
                 "candle": candle}
 
     def _validate_block(self, seat: int, action: Action) -> Action:
-        self._check_keys(action, ("card", "count", "candle"))
+        self._check_keys(action)
         card = self._card(action, "card")
         count = self._field(action, "count", int, "how many cards of that type")
         candle = action.get("candle", False)
@@ -451,16 +454,14 @@ class WitchingHourState(State):
         return {"type": "block", "card": TYPES[card], "count": count, "candle": candle}
 
     def _validate_familiar(self, seat: int, action: Action) -> Action:
-        self._check_keys(action, ())
         self._need(seat, FAMILIAR, 1, "familiar/block")
         return {"type": "familiar"}
 
     def _validate_take(self, seat: int, action: Action) -> Action:
-        self._check_keys(action, ())
+        self._check_keys(action)
         return {"type": "take"}
 
     def _validate_book(self, seat: int, action: Action) -> Action:
-        self._check_keys(action, ("target",))
         target = self._seat(action, "target")
         self._need(seat, BOOK, 1, "book/play")
         if target == seat:
@@ -470,7 +471,7 @@ class WitchingHourState(State):
         return {"type": "book", "target": target}
 
     def _validate_simple_play(self, seat: int, action: Action, card: int) -> Action:
-        self._check_keys(action, ())
+        self._check_keys(action)
         self._need(seat, card, 1, f"{TYPES[card]}/play")
         return {"type": TYPES[card]}
 
@@ -484,13 +485,12 @@ class WitchingHourState(State):
         return self._validate_simple_play(seat, action, SKULL)
 
     def _validate_chalice(self, seat: int, action: Action) -> Action:
-        self._check_keys(action, ("target",))
+        self._check_keys(action)
         target = self._seat(action, "target")
         self._need(seat, CHALICE, 1, "chalice/play")
         return {"type": "chalice", "target": target}
 
     def _validate_pick(self, seat: int, action: Action) -> Action:
-        self._check_keys(action, ("card",))
         card = self._card(action, "card")
         if self.pending == "discard":
             if not self.discard[card]:
@@ -506,7 +506,7 @@ class WitchingHourState(State):
         return {"type": "pick", "card": TYPES[card]}
 
     def _validate_split(self, seat: int, action: Action) -> Action:
-        self._check_keys(action, ("keep", "give", "to"))
+        self._check_keys(action)
         keep = self._card(action, "keep")
         give = self._card(action, "give")
         to = self._seat(action, "to")
@@ -521,7 +521,7 @@ class WitchingHourState(State):
     # ------------------------------------------------------------------ effects
 
     def perform(self, seat: int, action: Action) -> frozenset:
-        return getattr(self, "_do_" + action["type"])(seat, action)
+        return EFFECTS[action["type"]](self, seat, action)
 
     def _from_hand(self, seat: int, card: int, count: int) -> None:
         self.hands[seat][card] -= count
@@ -550,7 +550,7 @@ class WitchingHourState(State):
         raise AssertionError("discard count out of step")
 
     def _everyone_but(self, seat: int) -> frozenset:
-        return frozenset(s for s in range(self.players) if s != seat)
+        return OTHERS[self.players][seat]
 
     def _do_attack(self, seat: int, action: Action) -> frozenset:
         card = INDEX[action["card"]]
@@ -796,6 +796,47 @@ class WitchingHourState(State):
                                "source": self.pending if self.phase == "pick" else None}
         return data
 
+    def inventory(self) -> dict:
+        total = [0] * N_TYPES
+        for zone in (*self.hands, *self.hex, self.discard):
+            for t in range(N_TYPES):
+                total[t] += zone[t]
+        if self.attack is not None:
+            total[self.attack[2]] += self.attack[3]
+            total[CANDLE] += 1 if self.attack[4] else 0
+        if self.phase == "split":
+            for card in self.pending:
+                total[card] += 1
+        return as_dict(total)
+
+    def determinize(self, seat: int | None, rng: random.Random) -> WitchingHourState:
+        """Deal afresh every card ``seat`` cannot see: other hands and face-down piles."""
+        other = self.copy()
+        picking = seat is not None and seat == self.current and self.phase == "pick"
+        zones = [other.hands[s] for s in range(self.players) if s != seat]
+        if not (picking and self.pending == "discard"):
+            zones.append(other.discard)
+        zones += [other.hex[s] for s in range(self.players)
+                  if not (picking and self.pending == "hex" and s == seat)]
+        pool: list = []
+        sizes = []
+        for zone in zones:
+            sizes.append(sum(zone))
+            for t in range(N_TYPES):
+                pool += [t] * zone[t]
+                zone[t] = 0
+        if self.phase == "split" and seat != self.current:
+            pool += other.pending
+        rng.shuffle(pool)
+        pos = 0
+        for zone, size in zip(zones, sizes, strict=True):
+            for card in pool[pos:pos + size]:
+                zone[card] += 1
+            pos += size
+        if self.phase == "split" and seat != self.current:
+            other.pending = pool[pos:pos + 2]
+        return other
+
     def copy(self) -> WitchingHourState:
         other = WitchingHourState.__new__(WitchingHourState)
         other.__dict__.update(self.__dict__)
@@ -816,3 +857,7 @@ class WitchingHourState(State):
         other.copies = list(self.copies)
         other.tracks = [list(t) for t in self.tracks]
         return other
+
+
+VALIDATORS = {kind: getattr(WitchingHourState, "_validate_" + kind) for kind in FIELDS}
+EFFECTS = {kind: getattr(WitchingHourState, "_do_" + kind) for kind in FIELDS}
