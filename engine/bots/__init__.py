@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
+from .hocus_pocus import HocusPocusBot
 from .witching_hour import WitchingHourBot
 
 
@@ -35,6 +36,7 @@ class RandomBot:
 
 HEURISTICS: dict[str, Callable[[int], Bot]] = {
     "witching-hour": WitchingHourBot,
+    "hocus-pocus": HocusPocusBot,
 }
 
 BOT_KINDS = ("random", "heuristic")

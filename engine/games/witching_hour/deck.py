@@ -20,7 +20,7 @@ TYPES = ("bell", "book", "candle", "cauldron", "chalice",
 """The ten card types, in the engine's fixed order (index = type number)."""
 
 NAMES = {t: t.capitalize() for t in TYPES}
-PLURALS = {t: NAMES[t] + "s" for t in TYPES}
+PLURALS = {t: NAMES[t] + ("es" if t.endswith("s") else "s") for t in TYPES}
 
 HOUSE_DECK: dict = {
     "bell":      {"copies": 6, "points": [1, 2, 3, 5, 7, 9]},

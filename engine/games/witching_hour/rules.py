@@ -126,6 +126,11 @@ RULES = (
     Rule(P + "scoring/track", "Scoring",
          "Each type in a Hex pile scores once: the value on its track for that many copies; "
          "more copies than the track lists score its last value."),
+    Rule(P + "scoring/public", "Scoring",
+         "Round scores are announced to everyone.",
+         ruling="The rulebook keeps them public only until the next round starts (the tokens "
+                "are then face down), which tests memory, not play; the view keeps every "
+                "round's scores and the totals visible to all."),
     Rule(P + "scoring/first-round", "Scoring",
          "A negative score in the first round counts as zero."),
     Rule(P + "scoring/total-floor", "Scoring",

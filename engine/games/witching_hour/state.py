@@ -27,6 +27,7 @@ PLAYABLE = (BOOK, CAULDRON, CHALICE, HOURGLASS, SKULL)
 EXTRA_TURN = frozenset((BOOK, HOURGLASS, SKULL))
 OTHERS = {n: [frozenset(s for s in range(n) if s != me) for me in range(n)] for n in range(1, 9)}
 """OTHERS[players][seat]: every seat but one (who learns what that seat's cards were)."""
+EVERYONE = {n: frozenset(range(n)) for n in range(1, 9)}
 
 ACTION_TYPES = {
     "turn": ("attack", "book", "cauldron", "chalice", "hourglass", "skull"),
@@ -308,8 +309,9 @@ class WitchingHourState(State):
                             out.append({"type": "attack", "target": target, "card": TYPES[t],
                                         "count": 1, "candle": False})
                             break
-            if hand[CANDLE] >= 2:
-                out.append({"type": "attack", "target": (seat + 1) % self.players,
+            targets = [s for s in range(self.players) if s != seat and self.hand_count[s]]
+            if hand[CANDLE] >= 2 and targets:
+                out.append({"type": "attack", "target": targets[0],
                             "card": "candle", "count": 1, "candle": True})
         return out
 
@@ -416,13 +418,14 @@ class WitchingHourState(State):
             raise self._illegal("attack/target", f"Player {target + 1} has no cards in hand, so "
                                                  "cannot be attacked.")
         if count < 1:
-            raise self._illegal("attack/same-type", "An attack needs at least one card.")
+            raise IllegalAction("core/action-format", "'count' is how many cards of that type you "
+                                                      f"attack with: 1 or more, not {count}.")
         if card == CANDLE and candle:
             raise self._illegal("candle/all-candle", "An all-Candle attack lists its Candles in "
                                                      "'count' (set 'candle' to false).")
         self._need(seat, card, count)
         if candle:
-            self._need(seat, CANDLE, 1)
+            self._need(seat, CANDLE, 1, "candle/one")
         return {"type": "attack", "target": target, "card": TYPES[card], "count": count,
                 "candle": candle}
 
@@ -521,7 +524,12 @@ class WitchingHourState(State):
     # ------------------------------------------------------------------ effects
 
     def perform(self, seat: int, action: Action) -> frozenset:
-        return EFFECTS[action["type"]](self, seat, action)
+        round_before = self.round
+        reveals = EFFECTS[action["type"]](self, seat, action)
+        if self.round != round_before or self.over:
+            # Scoring shows every Hex pile and a new deal shows everyone a new hand.
+            return EVERYONE[self.players]
+        return reveals
 
     def _from_hand(self, seat: int, card: int, count: int) -> None:
         self.hands[seat][card] -= count
@@ -665,7 +673,7 @@ class WitchingHourState(State):
                      actor=seat, target=target)
         self.extra = True
         self._end_turn()
-        return frozenset((seat, target))
+        return EVERYONE[self.players]
 
     def _do_chalice(self, seat: int, action: Action) -> frozenset:
         target = action["target"]
@@ -689,7 +697,7 @@ class WitchingHourState(State):
                              "msg": "You play a Cauldron and draw " + cards_text(drawn[0], 1) + " and "
                                     + cards_text(drawn[1], 1) + " from the discard pile.",
                              "cards": [TYPES[c] for c in drawn]}}, actor=seat)
-            return frozenset((seat,))
+            return EVERYONE[self.players]
         if drawn:
             self._to_hex(seat, drawn[0])
             self.log.add("cauldron", "{actor} plays a Cauldron; the discard pile's only card goes "
@@ -701,7 +709,7 @@ class WitchingHourState(State):
             self.log.add("cauldron", "{actor} plays a Cauldron, but the discard pile is empty.",
                          actor=seat)
         self._end_turn()
-        return frozenset((seat,))
+        return EVERYONE[self.players]
 
     def _do_split(self, seat: int, action: Action) -> frozenset:
         keep, give, to = INDEX[action["keep"]], INDEX[action["give"]], action["to"]
@@ -734,7 +742,7 @@ class WitchingHourState(State):
                              "msg": "You play " + cards_text(card, 1) + " and look through "
                                     + where.replace("their", "your") + ": " + counts_text(pool) + ".",
                              "seen": as_dict(pool)}}, actor=seat)
-        return frozenset((seat,))
+        return EVERYONE[self.players]
 
     def _do_skull(self, seat: int, action: Action) -> frozenset:
         return self._do_pick_play(seat, SKULL, "discard")

@@ -1,0 +1,47 @@
+"""Hocus Pocus (the Hocus/Pocus card game; Elliot Hogg, Hazgaard 2010), every rule.
+
+On your turn play Hocus cards (spells) one at a time from your Hand or face-up Grimoire;
+after each, every player may pile Pocus cards onto it (amplify, redirect, stop it) until
+all have passed; then the Pocus cards and the Hocus take effect in order. End the turn by
+drawing two cards or taking a Gem. Whoever takes the Cauldron's last Gem ends the game;
+the most Gems wins.
+
+Actions (JSON objects; card names as in the view's ``card_info``, e.g. ``"thief-3"``):
+
+- ``{"type": "hocus", "card": "thief-3", "from": "hand", "target": 2}`` (``from`` is
+  ``"hand"`` or ``"grimoire"``; ``target`` only for Abracadabra, Owl, Curse, Sacrifice, Thief)
+- ``{"type": "pocus", "card": "mirror", "from": "grimoire", "target": 1}`` (``target``
+  only for the Enchanted Mirror: the player it turns the Hocus towards), ``{"type": "pass"}``
+- ``{"type": "exchange", "hand": "spell-1", "grimoire": "amulet"}``
+- ``{"type": "draw"}`` or ``{"type": "gem"}`` (ends the turn)
+- ``{"type": "discard", "card": "owl-1"}`` (hand limit), ``{"type": "refill", "card": "spell-2"}``
+- ``{"type": "give", "cards": [...]}`` (Owl's target), ``{"type": "curse", "cards": [...]}``
+  (Curse's caster), ``{"type": "arrange", "cards": [...]}`` (Crystal Ball, top card first)
+
+Options: ``deck`` (the card table; numbered values known with medium confidence, see
+:mod:`.cards`), ``quick`` (False; True: a 15-Gem Cauldron), ``first_player`` (0; the
+rulebook's "youngest player"). Reference: ``docs/games/hocus-pocus.md``.
+"""
+
+from ...core import GameSpec
+from .cards import CARD_TABLE
+from .state import HocusPocusState
+
+SPEC = GameSpec(
+    id="hocus-pocus",
+    name="Hocus Pocus",
+    min_players=2,
+    max_players=6,
+    options={"deck": {}, "quick": False, "first_player": 0},
+    state_class=HocusPocusState,
+    rules=HocusPocusState.rules,
+    summary="Cast Hocus spells for Gems; everyone piles Pocus cards on them to boost, turn or stop "
+            "them. Most Gems when the Cauldron empties wins.",
+    option_help={
+        "deck": "card table overrides: {kind: copies} or, for numbered kinds, {kind: [value per copy]}",
+        "quick": "the quick game: 15 Gems in the Cauldron whatever the player count",
+        "first_player": "seat that takes the first turn (the rulebook: the youngest)",
+    },
+)
+
+__all__ = ["CARD_TABLE", "SPEC", "HocusPocusState"]

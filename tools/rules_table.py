@@ -1,0 +1,103 @@
+"""Generate a game's rule reference (rule ids, sections, summaries, rulings) from its RuleBook.
+
+The game docs keep generated blocks between markers, so they never drift from the engine:
+
+    python tools/rules_table.py witching-hour                 # print the blocks
+    python tools/rules_table.py witching-hour --write docs/games/witching-hour.md
+    python tools/rules_table.py witching-hour --check docs/games/witching-hour.md   # exit 1 if stale
+
+A doc holds ``<!-- BEGIN rules_table.py KIND -->`` ... ``<!-- END rules_table.py KIND -->``
+for each KIND in :data:`BLOCKS` that it wants; ``--write`` refills exactly those.
+Run it with the package importable (``PYTHONPATH=build/dev`` after ``make dev``, or the
+installed wheel); from a checkout it finds ``build/dev`` by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _rules(game_id: str) -> list:
+    try:
+        from witchtable.engine import GAMES
+    except ImportError:
+        sys.path.insert(0, str(ROOT / "build" / "dev"))
+        from witchtable.engine import GAMES
+    if game_id not in GAMES:
+        raise SystemExit(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
+    return [rule for rule in GAMES[game_id].rules if rule.id.startswith(game_id + "/")]
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def rules_block(game_id: str) -> str:
+    """A markdown table: every rule id of the game, its rulebook section and summary."""
+    lines = ["| Rule id | Rulebook section | Summary |", "|---|---|---|"]
+    for rule in _rules(game_id):
+        lines.append(f"| `{rule.id}` | {_cell(rule.section)} | {_cell(rule.summary)} |")
+    return "\n".join(lines)
+
+
+def rulings_block(game_id: str) -> str:
+    """A markdown list: each ruling (a decision where the rulebook is silent or unclear)."""
+    lines = [f"- `{rule.id}` ({rule.section}): {rule.ruling}" for rule in _rules(game_id) if rule.ruling]
+    return "\n".join(lines) if lines else "_No rulings: the rulebook settles every case the engine meets._"
+
+
+BLOCKS: dict[str, Callable[[str], str]] = {"rules": rules_block, "rulings": rulings_block}
+
+
+def _pattern(kind: str) -> re.Pattern:
+    return re.compile(rf"(<!-- BEGIN rules_table\.py {kind} -->\n)(.*?)(<!-- END rules_table\.py {kind} -->)",
+                      re.DOTALL)
+
+
+def refreshed(game_id: str, text: str) -> str:
+    """``text`` with every generated block it holds filled in afresh."""
+    for kind, make in BLOCKS.items():
+        block = make(game_id)
+        text = _pattern(kind).sub(lambda m, block=block: m.group(1) + block + "\n" + m.group(3), text)
+    return text
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("game", help="game id, e.g. witching-hour")
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--write", metavar="DOC", help="refill the generated blocks of DOC")
+    group.add_argument("--check", metavar="DOC", help="exit 1 if DOC's generated blocks are stale")
+    args = parser.parse_args(argv)
+    if not (args.write or args.check):
+        for kind, make in BLOCKS.items():
+            print(f"<!-- BEGIN rules_table.py {kind} -->\n{make(args.game)}\n"
+                  f"<!-- END rules_table.py {kind} -->\n")
+        return 0
+    path = Path(args.write or args.check)
+    text = path.read_text()
+    if not any(_pattern(kind).search(text) for kind in BLOCKS):
+        print(f"{path} has no '<!-- BEGIN rules_table.py rules -->' block to fill", file=sys.stderr)
+        return 1
+    fresh = refreshed(args.game, text)
+    if args.check:
+        if fresh != text:
+            print(f"{path} is stale: run python tools/rules_table.py {args.game} --write {path}",
+                  file=sys.stderr)
+            return 1
+        print(f"{path} is up to date")
+        return 0
+    if fresh != text:
+        path.write_text(fresh)
+    print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
