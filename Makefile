@@ -12,7 +12,9 @@ VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' face/__init__.py)
 WHEEL := dist/witchtable-$(VERSION)-py3-none-any.whl
 SOURCES := $(shell find face engine widgets -name '*.py' -o -name '*.js' -o -name '*.css' | sort) pyproject.toml README.md
 
-.PHONY: serve play test test-python test-pyodide test-browser lint bench dev clean
+PYODIDE_WHEELS := build/pyodide-wheels
+
+.PHONY: serve play test test-python test-pyodide test-browser lint bench golden dev clean
 
 serve: play
 
@@ -20,7 +22,7 @@ serve: play
 play: $(VENV)/.installed
 	$(PY) -m witchtable play-bots witching-hour --players 3 --seed 1
 
-test: $(VENV)/.installed lint test-python
+test: $(VENV)/.installed lint test-python test-pyodide
 
 lint: $(VENV)/.deps
 	$(VENV)/bin/ruff check .
@@ -28,8 +30,23 @@ lint: $(VENV)/.deps
 test-python: $(VENV)/.installed
 	$(PY) -m pytest -q
 
-bench: $(VENV)/.installed
+## The engine's tests again inside Pyodide (Node, offline), checked against CPython digests.
+test-pyodide: node_modules/.installed $(VENV)/.installed $(PYODIDE_WHEELS)/.done golden
+	WITCHTABLE_GOLDEN=build/golden/determinism.json node tools/pyodide/run.mjs \
+	    --wheels $(PYODIDE_WHEELS) --wheel $(WHEEL) --pytest tests/engine -q
+
+golden: $(VENV)/.installed
+	$(PY) tests/engine/test_determinism_golden.py --update-golden
+
+bench: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 	$(PY) -m witchtable bench
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+$(PYODIDE_WHEELS)/.done: tools/pyodide/requirements.txt tools/pyodide/fetch-wheels.sh $(VENV)/.deps
+	PYTHON=$(PY) tools/pyodide/fetch-wheels.sh $(PYODIDE_WHEELS)
 
 $(VENV)/.deps: requirements/dev.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)

@@ -101,18 +101,21 @@ def cmd_bench(args: argparse.Namespace) -> int:
          for g in games}))
     if pyodide is None and not args.no_pyodide:
         print("\n(Pyodide figures need a checkout with `make test-pyodide` done first: "
-              "tools/pyodide/run.mjs, node_modules/pyodide and dist/*.whl.)")
+              "tools/pyodide/run.mjs, node_modules/pyodide, build/pyodide-wheels and dist/*.whl.)")
     return 0
 
 
 def _bench_pyodide(games: list, runs: int, actions: int):
     runner = Path("tools/pyodide/run.mjs")
     wheels = sorted(Path("dist").glob("witchtable-*.whl"))
-    if not (runner.exists() and wheels and shutil.which("node")):
+    micropip_dir = Path("build/pyodide-wheels")  # micropip's wheel: tools/pyodide/fetch-wheels.sh
+    if not (runner.exists() and wheels and list(micropip_dir.glob("micropip-*.whl"))
+            and shutil.which("node")):
         return None
     code = ("import json; from witchtable.engine.sim import bench; "
             f"print('BENCH' + json.dumps(bench({games!r}, runs={runs}, actions={actions})))")
-    proc = subprocess.run(["node", str(runner), "--wheel", str(wheels[-1]), "--python", code],
+    proc = subprocess.run(["node", str(runner), "--quiet", "--wheels", str(micropip_dir),
+                           "--wheel", str(wheels[-1]), "--python", code],
                           capture_output=True, text=True)
     for line in proc.stdout.splitlines():
         if line.startswith("BENCH"):
