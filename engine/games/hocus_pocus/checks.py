@@ -24,7 +24,7 @@ from .cards import (
     PUMPKIN,
     VORTEX,
 )
-from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, subsets
+from .powers import GRIMOIRE, HAND, subsets
 
 R = "hocus-pocus/"
 
@@ -186,7 +186,8 @@ class ChecksMixin:
         return None
 
     def _owes_refill(self, seat: int) -> bool:
-        return len(self.grims[seat]) < GRIMOIRE_SIZE and bool(self.hands[seat])
+        """Must ``seat`` choose a card to fill its Grimoire? (cached by ``_advance``)"""
+        return seat in self.owing
 
     # ------------------------------------------------------------------ validate
 
@@ -207,6 +208,9 @@ class ChecksMixin:
         source = self._source(action)
         target = self._target(action)
         deck = self.deck
+        if seat != self.current:
+            raise self._illegal("hocus/own-turn", f"Hocus cards are played only on your own turn; "
+                                                  f"this is Player {self.current + 1}'s.")
         if self.phase != "turn":
             raise self._not_now("hocus/own-turn", "play a Hocus")
         if self.turn_over:
@@ -364,7 +368,7 @@ class ChecksMixin:
     def _seen(self) -> list:
         """The cards a pending Crystal Ball shows, top first."""
         count = self.pending[2]
-        return self.library[::-1][:count]
+        return self.library[-count:][::-1]
 
     # ------------------------------------------------------------------ explorer hooks
 

@@ -120,19 +120,15 @@ class PowersMixin:
                      "{player} wins with {count} Gems.", actor=taker, player=self.final[0],
                      count=top, gems=list(self.gems))
 
-    def _auto_refill(self) -> None:
-        """Fill every Grimoire whose owner has no choice to make (grimoire/refill)."""
-        for seat in range(self.players):
-            grim, hand = self.grims[seat], self.hands[seat]
-            missing = GRIMOIRE_SIZE - len(grim)
-            if missing > 0 and hand and len(hand) <= missing:
-                moved = list(hand)
-                grim.extend(moved)
-                hand.clear()
-                self._shown_to_others(seat)
-                self.log.add("refill", "{actor} fills their Grimoire with their last Hand "
-                             "card" + ("s" if len(moved) > 1 else "") + ": " + self._labels(moved) + ".",
-                             actor=seat, cards=[self.deck.names[c] for c in moved])
+    def _fill(self, seat: int) -> None:
+        """Move a whole Hand into its Grimoire: no more cards than free spaces (grimoire/refill)."""
+        moved = list(self.hands[seat])
+        self.grims[seat].extend(moved)
+        self.hands[seat].clear()
+        self._shown_to_others(seat)
+        self.log.add("refill", "{actor} fills their Grimoire with their last Hand card"
+                     + ("s" if len(moved) > 1 else "") + ": " + self._labels(moved) + ".",
+                     actor=seat, cards=[self.deck.names[c] for c in moved])
 
     # ------------------------------------------------------------------ actions
 
@@ -188,7 +184,7 @@ class PowersMixin:
         self._shown_to_others(seat)
         self.log.add("exchange", "{actor} swaps " + self._label(shown) + " from their Grimoire with "
                      + self._label(mine) + " from their Hand.", actor=seat,
-                     hand=action["hand"], grimoire=action["grimoire"])
+                     to_grimoire=action["hand"], to_hand=action["grimoire"])
 
     def _do_draw(self, seat: int, action: Action) -> None:
         drawn = self._draw(seat, 2)
@@ -404,7 +400,7 @@ class PowersMixin:
         if not self.library and self.discard:
             self._reshuffle()
         count = min(LOOK, len(self.library))
-        seen = self.library[::-1][:count]
+        seen = self.library[len(self.library) - count:][::-1]
         if count:
             self._reveals.add(caster)
         self.log.add("crystal-ball", "{actor} looks at the top " + plural(count, "card")

@@ -3,7 +3,8 @@
 Phases: ``turn`` (the current player plays a Hocus, exchanges, or ends the turn with a
 draw or a Gem), ``react`` (the Pocus window on a waiting Hocus: every seat still asked
 plays Pocus or passes), ``give`` / ``curse`` / ``arrange`` (a decision a resolving Owl,
-Curse or Crystal Ball asks for), ``discard`` (hand limit at the end of a turn), ``over``.
+Curse or Crystal Ball asks for), ``end`` (the turn's draw is done; seen only while a
+refill is chosen), ``discard`` (hand limit at the end of a turn), ``over``.
 Before any of these, a seat whose Grimoire has a free space and whose Hand could fill it
 in more than one way must choose the card (a ``refill``): those seats alone act.
 
@@ -21,7 +22,7 @@ from collections import Counter
 from ...core import State, make_rulebook
 from .cards import KINDS, MIRROR, deck_for, deck_size, merge_table
 from .checks import ChecksMixin
-from .powers import GRIMOIRE, HAND, HAND_LIMIT, PowersMixin
+from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
 from .rules import RULES
 
 CAULDRON = {2: 20, 3: 25, 4: 30, 5: 35, 6: 35}
@@ -61,6 +62,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
         self.turn = 1
         self.final: list[int] = []
         self.acting: tuple = ()
+        self.owing: tuple = ()               # seats that must choose a card to fill their Grimoire
         self._reveals: set = set()
         names = self.deck.names
         self.log.add("deal", "Each player has a Grimoire of 3 face-up cards and 3 cards in hand; the "
@@ -94,10 +96,18 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
         """Run the automatic steps, then cache who must act next."""
         players = range(self.players)
         while not self.over:
-            self._auto_refill()
-            owing = tuple(s for s in players if self._owes_refill(s))
+            grims, hands = self.grims, self.hands    # re-read: a Vortex replaces the list
+            owing = []
+            for seat in players:
+                missing = GRIMOIRE_SIZE - len(grims[seat])
+                if missing > 0 and hands[seat]:
+                    if len(hands[seat]) <= missing:
+                        self._fill(seat)
+                    else:
+                        owing.append(seat)
+            self.owing = tuple(owing)
             if owing:
-                self.acting = owing
+                self.acting = self.owing
                 return
             phase = self.phase
             if phase == "react":
@@ -119,7 +129,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
                     continue
             self.acting = (self.pending[1],) if phase in ("give", "curse", "arrange") else (self.current,)
             return
-        self.acting = ()
+        self.acting = self.owing = ()
 
     def _can_react(self, seat: int) -> bool:
         """Asked in the window: anyone holding cards in hand, or with a playable Grimoire Pocus."""
@@ -232,7 +242,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
             "play_area": named(self.play_area),
             "hocus": None,
             "pending": None,
-            "refills": [s for s in range(self.players) if self._owes_refill(s)],
+            "refills": list(self.owing),
             "locked": named(self.locked),
             "inspired": self.inspired,
             "exchanges_left": 0 if self.turn_over else EXCHANGES_PER_HOCUS - self.exchanges,
@@ -251,7 +261,8 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
                 "pocus": [{"card": names[c], "seat": s, "from": src, "target": t if t >= 0 else None}
                           for c, s, src, t in self.stack],
                 "passed": [s for s in range(self.players) if self.passed[s]],
-                "waiting": list(self.acting) if self.phase == "react" else [],
+                "waiting": [s for s in range(self.players)
+                            if not self.passed[s] and self._can_react(s)],
             }
         pending = self.pending
         if self.phase == "discard":
