@@ -41,10 +41,13 @@ class EventLog:
     templates (``"{actor} attacks {target}"``) filled in with names when shown.
     """
 
-    __slots__ = ("events",)
+    __slots__ = ("_rendered", "events")
 
     def __init__(self) -> None:
         self.events: list[tuple[dict | None, dict | None]] = []
+        # Events never change once logged, so each seat's narrated log is only extended:
+        # (seat, names) -> (events narrated so far, entries). Bots read a view every move.
+        self._rendered: dict[tuple, tuple[int, list[dict]]] = {}
 
     def add(self, kind: str, msg: str, private: dict | None = None, **fields: Any) -> None:
         """Log a public event, optionally with fuller private versions for some seats."""
@@ -59,8 +62,12 @@ class EventLog:
         self.events.append((None, {s: fields for s in seats}))
 
     def for_seat(self, seat: int | None, names: Sequence[str]) -> list[dict]:
-        out = []
-        for index, (public, private) in enumerate(self.events):
+        """The log as ``seat`` sees it, texts filled with ``names`` (fresh dicts each call)."""
+        key = (seat, tuple(names))
+        done, out = self._rendered.get(key, (0, []))
+        events = self.events
+        for index in range(done, len(events)):
+            public, private = events[index]
             entry = public
             if private is not None and seat in private:
                 entry = dict(public or {}, **private[seat]) if public else private[seat]
@@ -70,7 +77,8 @@ class EventLog:
             entry["n"] = index
             entry["text"] = narrate(entry, names)
             out.append(entry)
-        return out
+        self._rendered[key] = (len(events), out)
+        return [dict(entry) for entry in out]
 
     def copy(self) -> EventLog:
         other = EventLog()

@@ -160,6 +160,9 @@ def main(argv: list | None = None) -> int:
         return args.func(args)
     except ValueError as err:
         parser.error(str(err))
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        sys.stderr.close()
+        return 0
     return 2
 
 
