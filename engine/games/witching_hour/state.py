@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ...core import Action, State, make_rulebook
+from ...core import Action, FrozenAction, State, make_rulebook, shuffled
 from ...rules import IllegalAction
 from . import deck as deckmod
 from .deck import NAMES, PLURALS, TYPES, points_for
@@ -46,6 +46,30 @@ ACTION_RULE = {
     "chalice": R + "chalice/play", "hourglass": R + "hourglass/play", "skull": R + "skull/play",
     "take": R + "block/optional", "familiar": R + "familiar/block", "split": R + "cauldron/split",
 }
+
+
+# Listed actions are shared, read-only values made once: listing them is then cheap.
+_ACTIONS: dict[tuple, FrozenAction] = {}
+_ATTACK_RUNS = [[[[] for _card in range(N_TYPES)] for _target in range(8)] for _both in range(2)]
+
+
+def _action(*key) -> FrozenAction:
+    """The shared action for ``key`` = (type, then its fields' values in FIELDS order)."""
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = FrozenAction(type=key[0], **dict(zip(FIELDS[key[0]], key[1:],
+                                                                        strict=True)))
+    return action
+
+
+def _attack_run(target: int, card: int, both: bool, have: int) -> list:
+    """Attacks on ``target`` with 1, 2... cards of ``card`` (each also with a Candle if
+    ``both``), in that order, at least ``have`` counts long: slice what a hand allows."""
+    run = _ATTACK_RUNS[both][target][card]
+    run[:] = [_action("attack", target, TYPES[card], count, candle)
+              for count in range(1, max(have, 13) + 1)
+              for candle in ((False, True) if both else (False,))]
+    return run
 
 
 def cards_text(card: int, count: int, candle: bool = False) -> str:
@@ -109,8 +133,7 @@ class WitchingHourState(State):
     def _start_round(self, starter: int) -> None:
         self.round += 1
         n = self.players
-        cards = [t for t in range(N_TYPES) for _ in range(self.copies[t])]
-        self.rng.shuffle(cards)
+        cards = shuffled(self.rng, [t for t in range(N_TYPES) for _ in range(self.copies[t])])
         self.hands = [[0] * N_TYPES for _ in range(n)]
         self.hex = [[0] * N_TYPES for _ in range(n)]
         self.discard = [0] * N_TYPES
@@ -238,57 +261,54 @@ class WitchingHourState(State):
     def legal_actions(self, seat: int) -> list:
         phase = self.phase
         hand = self.hands[seat]
-        out = []
         if phase == "turn":
+            out: list = []
             targets = [s for s in range(self.players) if s != seat and self.hand_count[s]]
-            both = (False, True) if hand[CANDLE] else (False,)
+            candle = hand[CANDLE] > 0
             for t, have in enumerate(hand):
                 if have:
-                    out += [{"type": "attack", "target": target, "card": TYPES[t], "count": count,
-                             "candle": candle}
-                            for target in targets for count in range(1, have + 1)
-                            for candle in (both if t != CANDLE else (False,))]
+                    both = candle and t != CANDLE
+                    need = have * 2 if both else have
+                    runs = _ATTACK_RUNS[both]
+                    for target in targets:
+                        run = runs[target][t]
+                        if len(run) < need:
+                            run = _attack_run(target, t, both, have)
+                        out += run[:need]
             if hand[BOOK]:
-                for target in targets:
-                    out.append({"type": "book", "target": target})
+                out += [_action("book", target) for target in targets]
             if hand[CAULDRON]:
-                out.append({"type": "cauldron"})
+                out.append(_action("cauldron"))
             if hand[CHALICE]:
-                for target in range(self.players):
-                    out.append({"type": "chalice", "target": target})
+                out += [_action("chalice", target) for target in range(self.players)]
             if hand[HOURGLASS]:
-                out.append({"type": "hourglass"})
+                out.append(_action("hourglass"))
             if hand[SKULL]:
-                out.append({"type": "skull"})
-        elif phase == "defend":
-            out.append({"type": "take"})
+                out.append(_action("skull"))
+            return out
+        if phase == "defend":
+            out = [_action("take")]
             size = self.attack_size()
             candles = hand[CANDLE]
             for t in range(1, N_TYPES):  # index 0 is the Bell, which never blocks
                 have = hand[t]
-                if t == CANDLE:
-                    if have >= size:
-                        out.append({"type": "block", "card": "candle", "count": size, "candle": False})
-                    continue
                 if have >= size:
-                    out.append({"type": "block", "card": TYPES[t], "count": size, "candle": False})
-                if candles and size >= 2 and have >= size - 1:
-                    out.append({"type": "block", "card": TYPES[t], "count": size - 1, "candle": True})
+                    out.append(_action("block", TYPES[t], size, False))
+                if t != CANDLE and candles and size >= 2 and have >= size - 1:
+                    out.append(_action("block", TYPES[t], size - 1, True))
             if hand[FAMILIAR]:
-                out.append({"type": "familiar"})
-        elif phase == "pick":
+                out.append(_action("familiar"))
+            return out
+        if phase == "pick":
             source = self.discard if self.pending == "discard" else self.hex[seat]
-            for t in range(N_TYPES):
-                if source[t] and not (self.pending == "hex" and t == HOURGLASS):
-                    out.append({"type": "pick", "card": TYPES[t]})
-        elif phase == "split":
+            return [_action("pick", TYPES[t]) for t in range(N_TYPES)
+                    if source[t] and not (self.pending == "hex" and t == HOURGLASS)]
+        if phase == "split":
             a, b = self.pending
             pairs = [(a, b)] if a == b else [(a, b), (b, a)]
-            for keep, give in pairs:
-                for to in range(self.players):
-                    if to != seat:
-                        out.append({"type": "split", "keep": TYPES[keep], "give": TYPES[give], "to": to})
-        return out
+            return [_action("split", TYPES[keep], TYPES[give], to)
+                    for keep, give in pairs for to in range(self.players) if to != seat]
+        return []
 
     def candidate_actions(self, seat: int) -> list:
         """Legal actions plus near misses the explorer explains (blocks that break a rule)."""
