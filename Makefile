@@ -1,6 +1,7 @@
 # witchtable: the two commands of the README, and what stands behind them.
 #   make serve   build the offline site and serve it on http://127.0.0.1:8000
 #   make test    install everything and run every test
+#   make site    only build the site (into build/site; SITE_DIR=... to publish elsewhere)
 # Each target installs what it needs: Python packages into .venv, npm packages into
 # node_modules, Debian's chromium for the browser tests.
 
@@ -13,22 +14,48 @@ WHEEL := dist/witchtable-$(VERSION)-py3-none-any.whl
 SOURCES := $(shell find face engine widgets -name '*.py' -o -name '*.js' -o -name '*.css' | sort) pyproject.toml README.md
 
 PYODIDE_WHEELS := build/pyodide-wheels
+LITE_VENV := .venv-lite
+LITE_PY := $(LITE_VENV)/bin/python
+SITE_DIR ?= build/site
+LITE_SOURCES := $(wildcard lite/*.py lite/site/* lite/pyodide-wheels.txt examples/*.ipynb)
 
-.PHONY: serve play test test-python test-pyodide test-browser lint bench golden dev clean
+.PHONY: serve site play test test-python test-pyodide test-browser test-site lint bench golden dev clean
 
-serve: play
+## The main job: build the offline site, then serve it on http://127.0.0.1:8000/.
+serve: site
+	$(PYTHON) lite/serve.py --dir $(SITE_DIR) --port 8000
 
-## The main job, until the offline site exists: a whole Witching Hour game between bots.
+site: $(SITE_DIR)/site-manifest.json
+
+$(SITE_DIR)/site-manifest.json: $(LITE_VENV)/.deps $(WHEEL) node_modules/.installed $(LITE_SOURCES)
+	$(LITE_PY) lite/build.py --wheel $(WHEEL) --out $(SITE_DIR)
+
+$(LITE_VENV)/.deps: requirements/lite.txt
+	test -x $(LITE_PY) || $(PYTHON) -m venv $(LITE_VENV)
+	$(LITE_PY) -m pip --disable-pip-version-check -q install -r requirements/lite.txt
+	touch $@
+
+## A whole Witching Hour game between bots, narrated in the terminal.
 play: $(VENV)/.installed
 	$(PY) -m witchtable play-bots witching-hour --players 3 --seed 1
 
-test: $(VENV)/.installed lint test-python test-pyodide
+test: $(VENV)/.installed lint test-python test-pyodide test-browser test-site
 
 lint: $(VENV)/.deps
 	$(VENV)/bin/ruff check .
 
 test-python: $(VENV)/.installed
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -m "not browser and not site" tests
+
+## Real-browser tests of the widgets in JupyterLab (Debian's Chromium, offline).
+test-browser: $(VENV)/.installed
+	tools/install-chromium.sh
+	$(PY) -m pytest -q -m browser tests/browser
+
+## Real-browser tests of the built offline site.
+test-site: site $(VENV)/.installed
+	tools/install-chromium.sh
+	$(PY) -m pytest -q tests/site
 
 ## The engine's tests again inside Pyodide (Node, offline), checked against CPython digests.
 test-pyodide: node_modules/.installed $(VENV)/.installed $(PYODIDE_WHEELS)/.done golden
@@ -66,4 +93,4 @@ dev: $(VENV)/.deps
 	@echo "Run tests against the checkout: PYTHONPATH=build/dev $(PY) -m pytest"
 
 clean:
-	rm -rf $(VENV) dist build node_modules .pytest_cache
+	rm -rf $(VENV) $(LITE_VENV) dist build node_modules .pytest_cache

@@ -1,0 +1,152 @@
+"""The site's own pages: the landing page and one play page per registered game.
+
+The templates (``site/landing.html``, ``site/play.html``) are filled with the games the
+wheel registers and the notebooks the build ships; the play pages' scripts are copied
+as they are, and the widget's front end (``table.js``, ``table.css``) is taken from the
+wheel itself, so the play pages draw exactly what the notebook widget draws.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+from string import Template
+from urllib.parse import quote
+
+SITE = Path(__file__).resolve().parent / "site"
+ASSETS = ("play.js", "worker.js", "host.py", "site.css")
+WIDGET_FILES = ("table.js", "table.css")
+
+KNOWN_GAMES = {  # (in the order the landing page lists them)
+    "witching-hour": "Witching Hour",
+    "hocus-pocus": "Hocus Pocus",
+    "disney-hocus-pocus": "Disney Hocus Pocus: The Game",
+    "potion-house": "Potion House",
+    "hocus-focus": "Hocus Focus",
+}
+"""The five games the project covers; those the wheel does not register yet are 'coming'."""
+
+BOT_LABELS = {"heuristic": "Heuristic bots (play sensibly)", "random": "Random bots (any legal move)"}
+
+
+def esc(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def fill(template: str, **values: str) -> str:
+    return Template((SITE / template).read_text()).substitute(values)
+
+
+def notebook_title(path: Path) -> str:
+    """The first heading of the notebook's first markdown cell, else its file name."""
+    try:
+        cells = json.loads(path.read_text())["cells"]
+    except (OSError, ValueError, KeyError):
+        return path.stem
+    for cell in cells:
+        if cell.get("cell_type") == "markdown":
+            for line in "".join(cell.get("source", [])).splitlines():
+                if line.startswith("#"):
+                    return line.lstrip("#").strip()
+    return path.stem
+
+
+def game_of(notebook: str, game_ids: list[str]) -> str | None:
+    """The game a notebook teaches, from its file name (the longest game id in it)."""
+    stem = Path(notebook).stem.lower().replace("_", "-")
+    found = [gid for gid in game_ids if gid in stem]
+    return max(found, key=len) if found else None
+
+
+def default_players(game: dict) -> int:
+    return min(max(3, game["min_players"]), game["max_players"])
+
+
+def notebook_links(notebook: str) -> tuple[str, str]:
+    """(the simple notebook view, the full JupyterLab) URLs, relative to the site root."""
+    path = quote(notebook)
+    return f"lite/notebooks/index.html?path={path}", f"lite/lab/index.html?path={path}"
+
+
+def copy_widget_files(wheel: Path, assets: Path) -> None:
+    with zipfile.ZipFile(wheel) as whl:
+        for name in WIDGET_FILES:
+            member = f"witchtable/widgets/static/{name}"
+            if member not in whl.namelist():
+                raise SystemExit(f"lite/build.py: {wheel.name} has no {member}: the play pages need it")
+            (assets / name).write_bytes(whl.read(member))
+
+
+def landing_page(games: list[dict], notebooks: list[str], files: Path) -> str:
+    ids = [g["id"] for g in games]
+    order = list(KNOWN_GAMES)
+    cards = []
+    for game in sorted(games, key=lambda g: (order.index(g["id"]) if g["id"] in order else 99, g["id"])):
+        nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
+        play = f'play/{esc(game["id"])}/'
+        links = [f'<a class="wt-button wt-primary" href="{play}">Play {esc(game["name"])}</a>']
+        for nb in nbs:
+            simple, _lab = notebook_links(nb)
+            links.append(f'<a class="wt-button" href="{esc(simple)}">Open the notebook</a>')
+        players = (f'{game["min_players"]}–{game["max_players"]} players'
+                   if game["min_players"] != game["max_players"] else f'{game["min_players"]} players')
+        cards.append(f"""
+      <li class="wt-game" data-game="{esc(game["id"])}">
+        <h3>{esc(game["name"])}</h3>
+        <p class="wt-meta">{esc(players)} · against bots or pass-and-play</p>
+        <p class="wt-links">{" ".join(links)}</p>
+      </li>""")
+    for gid, name in KNOWN_GAMES.items():
+        if gid not in ids:
+            cards.append(f"""
+      <li class="wt-game wt-coming" data-game="{esc(gid)}">
+        <h3>{esc(name)}</h3>
+        <p class="wt-meta">coming</p>
+      </li>""")
+    rows = []
+    for nb in notebooks:
+        simple, lab = notebook_links(nb)
+        rows.append(f'<li><a href="{esc(simple)}">{esc(notebook_title(files / nb))}</a> '
+                    f'<span class="wt-meta">({esc(nb)} · '
+                    f'<a href="{esc(lab)}">open in JupyterLab</a>)</span></li>')
+    if not rows:
+        rows.append("<li>No notebooks were built into this site.</li>")
+    return fill("landing.html", games="".join(cards), notebooks="\n      ".join(rows),
+                lab="lite/lab/index.html")
+
+
+def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: list[str]) -> str:
+    players = "".join(f'<option value="{n}"{" selected" if n == default_players(game) else ""}>{n}</option>'
+                      for n in range(game["min_players"], game["max_players"] + 1))
+    bots = "".join(f'<option value="{esc(kind)}">{esc(BOT_LABELS.get(kind, kind))}</option>'
+                   for kind in sorted(game["bots"], key=lambda k: k != "heuristic"))
+    config = {"game": {**game, "default_players": default_players(game)},
+              "pyodide": "../../" + pyodide, "wheel": wheel.name}
+    nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
+    nb_link = (f'<a href="../../{esc(notebook_links(nbs[0])[0])}">The {esc(game["name"])} notebook</a>'
+               if nbs else "")
+    return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), players=players, bots=bots,
+                notebook=nb_link, config=json.dumps(config).replace("</", "<\\/"))
+
+
+def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Path, pyodide: str) -> None:
+    """Write index.html, play/<game>/index.html and play/assets/ into ``out``."""
+    assets = out / "play" / "assets"
+    assets.mkdir(parents=True, exist_ok=True)
+    for name in ASSETS:
+        shutil.copy2(SITE / name, assets / name)
+    copy_widget_files(wheel, assets)
+    files = out / "lite" / "files"
+    (out / "index.html").write_text(landing_page(games, notebooks, files))
+    ids = [g["id"] for g in games]
+    for game in games:
+        if not re.fullmatch(r"[a-z0-9-]+", game["id"]):
+            raise SystemExit(f"lite/build.py: game id {game['id']!r} is not a safe folder name")
+        folder = out / "play" / game["id"]
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "index.html").write_text(play_page(game, wheel, pyodide, notebooks, ids))
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are

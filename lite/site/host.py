@@ -1,0 +1,55 @@
+"""The play page's Python side: runs in Pyodide in the page's web worker.
+
+It holds one ``TableController`` (the same one the notebook widget wraps) and speaks
+JSON text with ``worker.js``, so no Python object crosses into JavaScript. Nothing here
+knows a rule: the controller and the engine decide everything.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from witchtable.engine import GAMES
+from witchtable.widgets.controller import TableController
+
+_table: TableController | None = None
+
+SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save")
+
+
+def start(options_json: str) -> str:
+    """A new table from the setup form's options; answers {"state"} or {"error"}."""
+    global _table
+    try:
+        options = json.loads(options_json)
+        game_id = options.pop("game")
+        if game_id not in GAMES:
+            raise ValueError(f"unknown game {game_id!r}; this site has: {', '.join(sorted(GAMES))}")
+        unknown = sorted(set(options) - set(SETUP_KEYS))
+        if unknown:
+            raise ValueError(f"unknown setup options {unknown}; known: {', '.join(SETUP_KEYS)}")
+        table = TableController(game_id, **options)
+    except (ValueError, TypeError, KeyError) as err:
+        return json.dumps({"error": str(err)})
+    _table = table
+    return json.dumps({"state": table.state()})
+
+
+def handle(message_json: str) -> str:
+    """One front-end message (``model.send``) to the controller; answers the new state."""
+    if _table is None:
+        return json.dumps({"error": "No game is set up yet."})
+    try:
+        message: Any = json.loads(message_json)
+    except ValueError as err:
+        message = f"(not JSON: {err})"  # the controller turns this into a visible notice
+    return json.dumps({"state": _table.handle(message)})
+
+
+def save() -> str:
+    """The current game as save text (the engine's JSON save: seed and every action)."""
+    if _table is None:
+        return json.dumps({"error": "No game is set up yet."})
+    game = _table.game
+    return json.dumps({"save": json.dumps(game.to_json()), "move": game.move_number})

@@ -1,0 +1,334 @@
+// A play page: the widget's table.js, driven by the TableController in a web worker.
+//
+// table.js is the same module the notebook widget uses; it sees only an object with
+// anywidget's model interface (get, set, on, off, send, save_changes). WorkerModel is
+// that object: its state is the controller's state() and send() goes to the worker.
+// This file adds what a notebook gives for free: loading Pyodide (with progress and
+// errors), the setup form, and saving or loading a game.
+
+const config = JSON.parse(document.getElementById("wt-config").textContent);
+const $ = (selector) => document.querySelector(selector);
+const started = performance.now();
+
+// ---------------------------------------------------------------- the worker
+
+class PythonWorker {
+  constructor(url) {
+    this.worker = new Worker(url, { type: "module" });
+    this.next = 1;
+    this.waiting = new Map();
+    this.onprogress = () => {};
+    this.onfatal = () => {};
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.onfatal(`the worker script failed: ${event.message || "it could not be loaded"}`);
+    };
+  }
+
+  receive(data) {
+    if (data.op === "progress") return this.onprogress(data);
+    const pending = this.waiting.get(data.id);
+    if (!pending) return;
+    this.waiting.delete(data.id);
+    if (data.ok) pending.resolve(data);
+    else pending.reject(new Error(data.error));
+  }
+
+  request(op, fields = {}) {
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, ...fields });
+    });
+  }
+}
+
+// ---------------------------------------------------------------- the model
+
+function sameJSON(a, b) {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** anywidget's model interface over the worker: what table.js talks to. */
+export class WorkerModel {
+  constructor(sendToPython) {
+    this.state = {};
+    this.handlers = new Map();
+    this.sendToPython = sendToPython;
+  }
+
+  get(key) {
+    return this.state[key];
+  }
+
+  set(key, value) {
+    if (sameJSON(this.state[key], value)) return;
+    this.state[key] = value;
+    this.emit(`change:${key}`, value);
+    this.emit("change");
+  }
+
+  // The controller owns every synced key; a value the front end sets stays in the page.
+  save_changes() {}
+
+  on(names, callback) {
+    for (const name of names.split(/\s+/).filter(Boolean)) {
+      if (!this.handlers.has(name)) this.handlers.set(name, new Set());
+      this.handlers.get(name).add(callback);
+    }
+  }
+
+  off(names, callback) {
+    if (!names) return this.handlers.clear();
+    for (const name of names.split(/\s+/).filter(Boolean)) {
+      if (!callback) this.handlers.delete(name);
+      else if (this.handlers.has(name)) this.handlers.get(name).delete(callback);
+    }
+  }
+
+  send(content) {
+    this.sendToPython(content).catch((err) => showError("Python stopped", String(err.message || err)));
+  }
+
+  emit(name, value) {
+    for (const callback of [...(this.handlers.get(name) || [])]) {
+      try {
+        callback(value);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  }
+
+  /** Take a whole state() from Python: each changed key fires change:key, then change. */
+  replace(state) {
+    const changed = Object.keys(state).filter((key) => !sameJSON(this.state[key], state[key]));
+    for (const key of changed) this.state[key] = state[key];
+    for (const key of changed) this.emit(`change:${key}`, state[key]);
+    if (changed.length) this.emit("change");
+  }
+}
+
+// ---------------------------------------------------------------- the page
+
+const ui = {
+  loading: $("#wt-loading"),
+  bar: $("#wt-loading progress"),
+  text: $("#wt-loading-text"),
+  error: $("#wt-error"),
+  errorText: $("#wt-error-text"),
+  host: $("#wt-table-host"),
+  form: $("#wt-setup"),
+  formNote: $("#wt-setup-note"),
+  saveBox: $("#wt-save-text"),
+  saveNote: $("#wt-save-note"),
+};
+
+function showError(title, detail) {
+  stopProgress();
+  ui.loading.hidden = true;
+  ui.error.hidden = false;
+  ui.error.querySelector("h2").textContent = title;
+  ui.errorText.textContent = detail;
+  document.body.dataset.state = "error";
+}
+
+let progressNow = null;  // the step being loaded, redrawn with the time every half second
+let progressTimer = null;
+
+function drawProgress() {
+  if (!progressNow) return;
+  const { step, steps, text } = progressNow;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  ui.text.textContent = `${text}… (step ${step + 1} of ${steps}, ${seconds} s)`;
+}
+
+function showProgress(progress) {
+  progressNow = progress;
+  ui.bar.max = progress.steps;
+  ui.bar.value = progress.step;
+  if (!progressTimer) progressTimer = setInterval(drawProgress, 500);
+  drawProgress();
+}
+
+function stopProgress() {
+  clearInterval(progressTimer);
+  progressNow = null;
+}
+
+let view = null;      // the rendered table: { model, cleanup }
+let widget = null;    // table.js's default export
+let python = null;    // the worker
+
+async function renderTable(state) {
+  if (view) {
+    if (typeof view.cleanup === "function") view.cleanup();
+    ui.host.replaceChildren();
+  }
+  const model = new WorkerModel(async (content) => {
+    const answer = await python.request("message", { content });
+    model.replace(answer.state);
+  });
+  model.replace(state);
+  if (typeof widget.initialize === "function") await widget.initialize({ model });
+  const el = document.createElement("div");
+  ui.host.replaceChildren(el);
+  view = { model, cleanup: await widget.render({ model, el }) };
+}
+
+function readForm() {
+  const data = new FormData(ui.form);
+  const seat = data.get("seat");
+  const options = { game: config.game.id, players: Number(data.get("players")), mode: data.get("mode") };
+  if (options.mode === "explore") {
+    options.seat = /^\d+$/.test(seat) ? Number(seat) : null;  // the view shown; null: every hand
+    options.bots = data.get("bots");                            // who plays on when asked
+  } else if (seat === "all") {
+    options.bots = null;                                        // pass and play
+  } else {
+    options.seat = seat === "none" ? null : Number(seat);
+    options.bots = data.get("bots");
+  }
+  const seed = String(data.get("seed") || "").trim();
+  if (seed) options.seed = Number(seed);
+  options.pace = Number(data.get("pace"));
+  return options;
+}
+
+function syncSeats() {
+  const players = Number(ui.form.elements.players.value);
+  const explore = ui.form.elements.mode.value === "explore";
+  const select = ui.form.elements.seat;
+  const current = select.value;
+  const choices = [];
+  for (let s = 0; s < players; s += 1) {
+    choices.push([String(s), explore ? `Show seat ${s + 1}'s view` : `I play seat ${s + 1}, bots play the others`]);
+  }
+  if (explore) choices.unshift(["none", "Show every hand"]);
+  else choices.push(["all", "Everyone at this screen (pass and play)"], ["none", "Bots only: I watch"]);
+  select.replaceChildren(...choices.map(([value, label]) => new Option(label, value)));
+  select.value = choices.some(([value]) => value === current) ? current : choices[0][0];
+}
+
+function fillFormFromURL() {
+  const params = new URLSearchParams(location.search);
+  for (const name of ["players", "bots", "mode", "pace"]) {
+    if (params.has(name) && ui.form.elements[name]) ui.form.elements[name].value = params.get(name);
+  }
+  syncSeats();
+  if (params.has("seat")) ui.form.elements.seat.value = params.get("seat");
+  if (params.has("seed")) ui.form.elements.seed.value = params.get("seed");
+}
+
+async function startGame(options) {
+  const answer = await python.request("start", { options });
+  if (answer.error) {
+    ui.formNote.textContent = `That game could not be set up: ${answer.error}`;
+    ui.formNote.dataset.level = "error";
+    ui.form.closest("details").open = true;
+    return false;
+  }
+  ui.formNote.textContent = "";
+  delete ui.formNote.dataset.level;
+  await renderTable(answer.state);
+  return true;
+}
+
+async function saveGame() {
+  const answer = await python.request("save");
+  if (answer.error) {
+    ui.saveNote.textContent = answer.error;
+    return;
+  }
+  ui.saveBox.value = answer.save;
+  ui.saveNote.textContent = `Saved at move ${answer.move}. Keep this text: paste it here later and press `
+    + "“Load this save” (it holds the seed, so it also tells every hidden card).";
+}
+
+async function loadGame() {
+  const text = ui.saveBox.value.trim();
+  if (!text) {
+    ui.saveNote.textContent = "Paste a save (the text “Save this game” gives) into the box first.";
+    return;
+  }
+  const options = readForm();
+  delete options.players;
+  delete options.seed;
+  options.save = text;
+  const answer = await python.request("start", { options });
+  if (answer.error) {
+    ui.saveNote.textContent = `That save could not be loaded: ${answer.error} Nothing was changed.`;
+    return;
+  }
+  await renderTable(answer.state);
+  ui.saveNote.textContent = `Loaded the save at move ${answer.state.scene.move}.`;
+}
+
+async function main() {
+  fillFormFromURL();
+  ui.form.elements.players.addEventListener("change", syncSeats);
+  ui.form.elements.mode.addEventListener("change", syncSeats);
+  if (location.protocol === "file:") {
+    showError("This page needs a web server",
+      "Browsers do not run Pyodide from a file:// address. From the site folder, run "
+      + "`python -m http.server 8000` and open http://127.0.0.1:8000/ (see lite/README.md).");
+    return;
+  }
+  python = new PythonWorker(new URL("worker.js", import.meta.url));
+  python.onprogress = showProgress;
+  python.onfatal = (text) => showError("Python could not start", text);
+  const base = new URL(config.pyodide, location.href).href;
+  const slow = setTimeout(() => {
+    ui.loading.append(Object.assign(document.createElement("p"), {
+      textContent: "Still loading: a slow connection or a busy computer can take a minute.",
+    }));
+  }, 45000);
+  let loaded;
+  try {
+    [widget, loaded] = await Promise.all([
+      import(new URL("table.js", import.meta.url).href).then(async (mod) =>
+        (typeof mod.default === "function" ? await mod.default() : mod.default)),
+      python.request("load", {
+        pyodideURL: base,
+        wheelURL: new URL(config.wheel, base).href,
+        hostURL: new URL("host.py", import.meta.url).href,
+      }),
+    ]);
+  } catch (err) {
+    clearTimeout(slow);
+    stopProgress();
+    showError("Python could not start",
+      `${err.message}. If the site is on a web server, check that .wasm files are served as `
+      + "application/wasm and that every file of the site was uploaded (see lite/README.md).");
+    return;
+  }
+  clearTimeout(slow);
+  stopProgress();
+  ui.bar.value = ui.bar.max;
+  ui.text.textContent = "Dealing the cards…";
+  const dealing = performance.now();
+  if (!(await startGame(readForm()))) {  // the URL asked for a game that cannot be: say why
+    const why = ui.formNote.textContent;
+    await startGame({ game: config.game.id, players: config.game.default_players });
+    ui.formNote.textContent = `${why} The usual ${config.game.default_players}-player game was dealt instead.`;
+    ui.formNote.dataset.level = "error";
+  }
+  window.witchtableTimings = { ...loaded.timings, deal: Math.round(performance.now() - dealing),
+    python: loaded.python, pyodide: loaded.version };
+  ui.loading.hidden = true;
+  document.body.dataset.state = "ready";
+  performance.mark("wt-playable");
+  window.witchtablePlayable = performance.now();
+
+  // A failure here means the worker itself broke (Python's own errors come back as notes).
+  const guard = (task) => () => task().catch((err) => showError("Python stopped", String(err.message || err)));
+  ui.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    guard(() => startGame(readForm()))();
+  });
+  $("#wt-save").addEventListener("click", guard(saveGame));
+  $("#wt-load").addEventListener("click", guard(loadGame));
+}
+
+main().catch((err) => showError("Something went wrong", String(err && err.stack || err)));

@@ -1,0 +1,95 @@
+"""The play pages' Python side (lite/site/host.py) on CPython: the same code the worker runs.
+
+It speaks JSON text with worker.js; bad input must come back as a readable error or a
+notice, never an exception that would leave the page hanging. Needs witchtable
+importable (the installed wheel, or PYTHONPATH=build/dev after ``make dev``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+HOST = Path(__file__).resolve().parents[2] / "lite" / "site" / "host.py"
+
+
+@pytest.fixture
+def host():
+    spec = importlib.util.spec_from_file_location("wt_host_under_test", HOST)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # a fresh module: no table from another test
+    return module
+
+
+def start(host, **options) -> dict:
+    return json.loads(host.start(json.dumps(options)))
+
+
+def test_start_deals_a_game_for_the_page(host) -> None:
+    answer = start(host, game="witching-hour", players=3, seat=0, bots="heuristic", seed=7, pace=0)
+    state = answer["state"]
+    assert state["scene"]["game"] == "witching-hour"
+    assert state["scene"]["move"] == 0
+    assert state["mode"] == "play"
+
+
+@pytest.mark.parametrize(("options", "says"), [
+    ({"game": "no-such-game"}, "witching-hour"),
+    ({"game": "witching-hour", "colour": "red"}, "colour"),
+    ({"game": "witching-hour", "players": 9}, "players"),
+    ({"game": "witching-hour", "bots": "genius"}, "genius"),
+])
+def test_bad_setup_is_an_error_the_page_shows(host, options: dict, says: str) -> None:
+    answer = start(host, **options)
+    assert says in answer["error"]
+    assert "state" not in answer
+
+
+def test_messages_before_a_game_and_malformed_messages(host) -> None:
+    assert "No game" in json.loads(host.handle(json.dumps({"kind": "skip"})))["error"]
+    assert "No game" in json.loads(host.save())["error"]
+    start(host, game="witching-hour", seed=1, pace=0)
+    notice = json.loads(host.handle("{not json"))["state"]["notice"]
+    assert notice["level"] == "error"
+    state = json.loads(host.handle(json.dumps({"kind": "act", "action": {"type": "nonsense"}, "move": 0})))
+    assert state["state"]["notice"]["level"] == "error"
+    assert state["state"]["scene"]["move"] == 0
+
+
+def test_a_save_starts_the_same_position_again(host) -> None:
+    """Witching Hour: play the first offered action, save, and load it (play mode)."""
+    state = start(host, game="witching-hour", seed=3, pace=0)["state"]
+    action = _first_action(state["scene"])
+    state = json.loads(host.handle(json.dumps({"kind": "act", "action": action, "move": 0})))["state"]
+    moved = state["scene"]["move"]
+    assert moved > 0
+    saved = json.loads(host.save())
+    assert saved["move"] == moved
+    again = start(host, game="witching-hour", save=saved["save"], pace=0)["state"]
+    assert again["scene"]["move"] == moved
+    assert again["scene"].get("hand") == state["scene"].get("hand")
+    damaged = start(host, game="witching-hour", save=saved["save"][:40])
+    assert damaged["error"] and "state" not in damaged
+    assert json.loads(host.save())["move"] == moved, "a damaged save leaves the table as it was"
+
+
+def _first_action(scene: dict) -> dict:
+    """An action the scene offers (any clickable carrying one)."""
+    found: list[dict] = []
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("action"), dict) and "type" in node["action"]:
+                found.append(node["action"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(scene)
+    assert found, "the scene offers no action"
+    return found[0]
