@@ -1,3 +1,86 @@
-"""witchtable: play and explore witch-themed tabletop games in a notebook or a static site."""
+"""witchtable: play and explore witch-themed tabletop games in a notebook or a static site.
+
+Usage (in a notebook cell)::
+
+    from witchtable import play, explore, lab
+    play("witching-hour", players=3)              # you (seat 0) vs two heuristic bots
+    play("witching-hour", players=3, bots=None)   # pass-and-play for three people
+    explore("witching-hour", players=4, seed=3)   # the rules explorer
+    lab("witching-hour", players=4, games=500)    # simulations, charts
+
+The widgets are imported lazily, so the engine and the command line work without
+anywidget (in a Pyodide worker, for one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+if TYPE_CHECKING:
+    from .widgets.anywidget_host import TableWidget
+
+
+def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[int] | None = 0,
+         bots: str | Sequence[str | None] | None = "heuristic", seed: int | None = None,
+         names: Sequence[str] | None = None, pace: float = 0.9, **options: Any) -> TableWidget:
+    """A table to play ``game_id`` by clicking or by keyboard.
+
+    Who plays which seat:
+
+    - ``bots="heuristic"`` (or ``"random"``): the seat(s) in ``seat`` are people at this
+      screen, every other seat is that bot. ``seat=None``: nobody, watch the bots.
+    - ``bots=[None, "heuristic", None]``: one entry per seat, ``None`` for a person.
+    - ``bots=None``: every seat is a person: pass-and-play around one screen.
+
+    With two or more people, a hand-off screen hides the hands each time the turn
+    passes to another person. ``pace`` is the seconds between bot moves (0: at once);
+    ``seed`` fixes the deal; ``names`` one per seat; ``options`` are the game's own.
+    """
+    from .widgets.anywidget_host import TableWidget
+    from .widgets.controller import TableController
+
+    return TableWidget(TableController(game_id, players=players, seat=seat, bots=bots, seed=seed,
+                                       names=names, mode="play", pace=pace, **options))
+
+
+def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None = None,
+            seat: int | None = None, bots: str | Sequence[str] = "heuristic",
+            names: Sequence[str] | None = None, save: Any = None, autoplay: bool = False,
+            **options: Any) -> TableWidget:
+    """The rules explorer: every hand visible, a timeline, and the rule behind each action.
+
+    ``seat`` is the view shown first (``None``: all hands, the god view); ``bots`` play
+    on when you press "Bots play to the end"; ``save`` opens a saved game (JSON text or
+    dict); ``autoplay=True`` lets the bots play the whole game first and opens it at
+    move 0, so the timeline is full from the start.
+    """
+    from .widgets.anywidget_host import TableWidget
+    from .widgets.controller import TableController
+
+    controller = TableController(game_id, players=players, seat=seat, bots=bots, seed=seed, names=names,
+                                 mode="explore", save=save, **options)
+    if autoplay:
+        controller.handle({"kind": "autoplay"})
+        controller.handle({"kind": "goto", "move": 0})
+        controller.notice = None
+    return TableWidget(controller)
+
+
+def lab(game_id: str = "witching-hour", players: int = 3, games: int = 200,
+        bots: str | Sequence[str] = "random", seed: int = 1, **options: Any) -> TableWidget:
+    """The simulation lab: ``games`` seeded bot games, win rates and score statistics.
+
+    Game ``i`` uses seed ``seed + i`` (as ``python -m witchtable simulate`` does), so any
+    game it played can be replayed in :func:`explore`.
+    """
+    from .widgets.anywidget_host import TableWidget
+    from .widgets.lab import LabController
+
+    return TableWidget(LabController(game_id, players=players, games=games, bots=bots, seed=seed,
+                                     **options))
+
+
+__all__ = ["__version__", "explore", "lab", "play"]

@@ -1,0 +1,14 @@
+"""Fixtures for the widget tests (the helpers are in widget_helpers.py)."""
+
+from __future__ import annotations
+
+import pytest
+from widget_helpers import seed_with
+
+from witchtable.widgets import TableController
+
+
+@pytest.fixture
+def table() -> TableController:
+    """You (seat 0) against two heuristic bots, a fixed deal with a Book in your hand."""
+    return TableController("witching-hour", players=3, seat=0, bots="heuristic", seed=seed_with("book"))

@@ -1,0 +1,320 @@
+"""TableController message handling in play mode: bad input, repeats, pacing, undo, hand-off.
+
+handle() must never raise and never play a click twice or late; rules come from the
+engine (rulebook "Make an Attack", "Play a Card"; the engine's core rules).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from widget_helpers import act, human_turn, scene_actions, seed_with
+
+from witchtable.engine import new_game
+from witchtable.widgets import TableController, resolve_seats
+from witchtable.widgets.controller import PLAY_KINDS
+
+
+def snapshot(controller: TableController) -> str:
+    return json.dumps(controller.game.to_json(), sort_keys=True)
+
+
+MALFORMED = [
+    None, 3, "act", ["act"], {}, {"kind": None}, {"kind": 7}, {"kind": "fly"},
+    {"kind": "act"}, {"kind": "act", "move": 0}, {"kind": "act", "action": "attack", "move": 0},
+    {"kind": "act", "action": ["attack"], "move": 0},
+    {"kind": "act", "action": {"type": "take"}},
+    {"kind": "act", "action": {"type": "take"}, "move": "0"},
+    {"kind": "act", "action": {"type": "take"}, "move": True},
+    {"kind": "act", "action": {"type": "take"}, "move": 0.0},
+    {"kind": "act", "action": {}, "move": 0},
+    {"kind": "act", "action": {"type": "fly"}, "move": 0},
+    {"kind": "act", "action": {"type": "attack", "target": 1}, "move": 0},
+    {"kind": "act", "action": {"type": "attack", "target": 1, "card": "bell", "count": 99, "candle": False},
+     "move": 0},
+    {"kind": "act", "action": {"type": "take"}, "move": 0, "seat": 1},
+    {"kind": "act", "action": {"type": "take"}, "move": 0, "seat": "0"},
+    {"kind": "build", "picker": "attack", "picked": "bells", "target": 1, "move": 0},
+    {"kind": "build", "picker": "attack", "picked": {"bell": 1}, "target": 1},
+    {"kind": "build", "picker": "attack", "picked": {"bell": 1, "book": 1}, "target": 1, "move": 0},
+    {"kind": "goto", "move": 3}, {"kind": "view_as", "seat": 1}, {"kind": "load", "save": "{}"},
+    {"kind": "advance", "move": "x"},
+]
+
+
+@pytest.mark.parametrize("message", MALFORMED, ids=[repr(m)[:50] for m in MALFORMED])
+def test_malformed_messages_get_an_error_notice_and_change_nothing(table, message):
+    before = snapshot(table)
+    state = table.handle(message)
+    assert state["notice"] and state["notice"]["level"] == "error", state["notice"]
+    assert state["notice"]["text"]
+    assert snapshot(table) == before
+
+
+def test_illegal_action_notice_names_the_engines_rule(table):
+    """Make an Attack: you can only play cards you hold."""
+    state = act(table, {"type": "attack", "target": 1, "card": "bell", "count": 5, "candle": False})
+    assert state["notice"]["rule"] == "witching-hour/attack/in-hand"
+    assert "Bell" in state["notice"]["text"]
+    assert table.game.move_number == 0
+
+
+def test_build_message_validates_a_hand_built_selection(table):
+    """Make an Attack: all cards of an attack are of one type (plus one Candle at most)."""
+    hand = table.game.view(0)["hand"]
+    two = [k for k in hand if k != "candle"][:2]
+    state = table.handle({"kind": "build", "picker": "attack", "picked": {k: 1 for k in two},
+                          "target": 1, "move": 0})
+    assert state["notice"]["rule"] == "witching-hour/attack/same-type"
+    assert table.game.move_number == 0
+    # a selection that is legal is played like an act
+    state = table.handle({"kind": "build", "picker": "attack", "picked": {two[0]: 1}, "target": 1, "move": 0})
+    assert state["notice"] is None and table.game.move_number == 1
+    assert table.game.history[-1].action["card"] == two[0]
+
+
+def test_double_click_is_played_once(table):
+    action = scene_actions(table.state())[0]
+    message = {"kind": "act", "action": action, "move": 0}
+    first = table.handle(message)
+    assert first["notice"] is None and table.game.move_number == 1
+    second = table.handle(dict(message))
+    assert second["notice"]["level"] == "info" and "move 0" in second["notice"]["text"]
+    assert table.game.move_number == 1 and len(table.game.history) == 1
+
+
+def test_a_click_on_a_board_the_game_has_moved_past_is_not_played(table):
+    action = scene_actions(table.state())[0]
+    act(table, action)
+    human_turn(table)
+    stale = table.handle({"kind": "act", "action": action, "move": 0})
+    assert stale["notice"]["level"] == "info"
+    assert "move 0" in stale["notice"]["text"]
+
+
+def test_acting_out_of_turn_is_refused_with_the_core_rule(table):
+    act(table, next(a for a in table.game.legal_actions(0) if a["type"] == "attack"))
+    assert 0 not in table.game.to_act
+    state = act(table, {"type": "take"})
+    assert state["notice"]["rule"] == "core/out-of-turn"
+
+
+def test_bots_move_one_at_a_time_when_advanced(table):
+    state = act(table, next(a for a in table.game.legal_actions(0) if a["type"] == "attack"))
+    assert state["auto"] == {"message": {"kind": "advance", "move": 1}, "delay": 900}
+    assert state["scene"]["waiting"]["seat"] == table.game.to_act[0]
+    assert not scene_actions(state), "nothing to click while a bot decides"
+    state = table.handle(state["auto"]["message"])
+    assert table.game.move_number == 2
+    # a second view's timer sends the same advance: harmless, nothing played, notice kept
+    before = state["notice"]
+    state = table.handle({"kind": "advance", "move": 1})
+    assert table.game.move_number == 2 and state["notice"] == before
+
+
+def test_skip_plays_bots_to_the_next_decision(table):
+    act(table, next(a for a in table.game.legal_actions(0) if a["type"] == "attack"))
+    state = table.handle({"kind": "skip"})
+    assert 0 in table.game.to_act or table.game.is_over
+    assert state["auto"] is None and "Skipped" in state["notice"]["text"]
+    assert table.handle({"kind": "skip"})["notice"]["text"] == "No bot is to move now."
+    assert table.handle({"kind": "advance"})["notice"]["text"] == "No bot is to move now."
+
+
+def test_unpaced_bots_move_at_once():
+    controller = TableController("witching-hour", players=3, seed=7, pace=0, bots="random")
+    act(controller, controller.game.legal_actions(0)[0])
+    assert 0 in controller.game.to_act and controller.state()["auto"] is None
+
+
+def test_bots_that_start_wait_for_advance():
+    controller = TableController("witching-hour", players=3, seat=1, seed=7)
+    state = controller.state()
+    assert state["scene"]["seat"] == 1 and state["auto"]["message"] == {"kind": "advance", "move": 0}
+
+
+def test_undo_takes_back_your_move_while_the_bot_thinks(table):
+    """Undo (engine takeback): allowed when nothing since showed you hidden cards."""
+    attack = next(a for a in table.game.legal_actions(0) if a["type"] == "attack")
+    act(table, attack)
+    state = table.handle({"kind": "undo"})
+    assert state["notice"]["level"] == "info", state["notice"]
+    assert table.game.move_number == 0 and 0 in table.game.to_act
+    assert state["auto"] is None, "the bot's pending move is gone with the undo"
+
+
+def test_undo_is_refused_after_hidden_cards_were_shown(table):
+    """Abilities: Book: the Book's player sees a hand, so undo would let them exploit it."""
+    state = table.handle({"kind": "undo"})
+    assert state["notice"]["level"] == "error" and state["notice"]["rule"] == "core/undo"
+    act(table, {"type": "book", "target": 1})
+    before = snapshot(table)
+    state = table.handle({"kind": "undo"})
+    assert state["notice"]["level"] == "error" and "hidden" in state["notice"]["text"]
+    assert snapshot(table) == before
+
+
+def test_undo_never_crosses_a_round_end():
+    """Scoring: a new round deals new hands; an undo must not let you peek at yours."""
+    for seed in range(30):
+        controller = TableController("witching-hour", players=2, seed=seed, bots="random")
+        game = controller.game
+        while not game.is_over:
+            if 0 not in game.to_act:
+                controller.handle({"kind": "skip"})
+                continue
+            round_now = game.view(0)["round"]
+            legal = game.legal_actions(0)
+            ender = None
+            for action in legal:
+                probe = game.clone()
+                probe.apply(0, action)
+                if probe.view(0)["round"] != round_now:
+                    ender = action
+                    break
+            if ender is None:
+                act(controller, legal[0])
+                continue
+            act(controller, ender)
+            before = snapshot(controller)
+            state = controller.handle({"kind": "undo"})
+            assert state["notice"]["level"] == "error"
+            assert "hidden" in state["notice"]["text"]
+            assert snapshot(controller) == before
+            return
+    pytest.fail("no game let seat 0 end a round")
+
+
+def test_new_game_deals_again(table):
+    act(table, scene_actions(table.state())[0])
+    state = table.handle({"kind": "new"})
+    assert table.game.move_number == 0 and table.game.seed != 7
+    assert "new game" in state["notice"]["text"].lower()
+
+
+def test_explorer_messages_are_refused_in_play(table):
+    for message in ({"kind": "goto", "move": 0}, {"kind": "autoplay"}):
+        state = table.handle(message)
+        assert "explorer" in state["notice"]["text"]
+
+
+def test_handle_never_raises_even_if_a_presenter_breaks(table, monkeypatch):
+    def broken(*args, **kwargs):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(table.presenter, "compose", broken)
+    state = table.handle({"kind": "build", "picker": "attack", "picked": {"bell": 1}, "target": 1, "move": 0})
+    assert state["notice"]["level"] == "error" and "KeyError" in state["notice"]["text"]
+    assert table.game.move_number == 0
+
+
+def test_seq_grows_with_every_message(table):
+    seqs = [table.handle(m)["seq"] for m in ({"kind": "skip"}, None, {"kind": "skip"})]
+    assert seqs == [1, 2, 3]
+
+
+# --------------------------------------------------------------------------- pass-and-play
+
+
+def test_pass_and_play_hides_hands_behind_a_hand_off():
+    controller = TableController("witching-hour", players=3, seed=2, bots=None)
+    state = controller.state()
+    assert state["scene"]["handoff"]["to"] == 0 and state["scene"]["hand"] is None
+    refused = act(controller, controller.game.legal_actions(0)[0])
+    assert refused["notice"]["level"] == "error" and controller.game.move_number == 0
+    state = controller.handle({"kind": "handoff"})
+    assert state["scene"]["hand"]["seat"] == 0 and state["scene"]["handoff"] is None
+    attack = next(a for a in controller.game.legal_actions(0)
+                  if a["type"] == "attack" and a["card"] != "toadstool")
+    state = act(controller, attack)
+    defender = attack["target"]
+    assert state["scene"]["hand"] is None, "the attacker's hand hides as soon as the turn passes"
+    assert state["scene"]["handoff"]["to"] == defender and state["scene"]["seat"] is None
+    state = controller.handle({"kind": "handoff"})
+    assert state["scene"]["hand"]["seat"] == defender and state["scene"]["seat"] == defender
+    assert controller.handle({"kind": "handoff"})["notice"]["text"] == "No hand-off is waiting."
+
+
+def test_extra_turn_keeps_the_same_person_on_screen():
+    """Abilities: Book: take another turn, so no hand-off is needed."""
+    controller = TableController("witching-hour", players=3, seed=seed_with("book"), bots=None)
+    controller.handle({"kind": "handoff"})
+    act(controller, {"type": "book", "target": 1})
+    state = controller.state()
+    assert state["scene"]["handoff"] is None and state["scene"]["hand"]["seat"] == 0
+
+
+def test_mixed_table_two_people_and_a_bot():
+    controller = TableController("witching-hour", players=3, seed=5, bots=[None, "random", None], pace=0)
+    assert controller.kinds == [None, "random", None]
+    assert controller.state()["scene"]["handoff"]["to"] == 0
+
+
+def test_undo_will_not_take_back_another_persons_move():
+    controller = TableController("witching-hour", players=2, seed=4, bots=None)
+    controller.handle({"kind": "handoff"})
+    attack = next(a for a in controller.game.legal_actions(0)
+                  if a["type"] == "attack" and a["card"] != "toadstool")
+    act(controller, attack)
+    controller.handle({"kind": "handoff"})
+    act(controller, {"type": "take"})
+    if 0 in controller.game.to_act:
+        controller.handle({"kind": "handoff"})
+        state = controller.handle({"kind": "undo"})
+        assert state["notice"]["level"] == "error"
+
+
+def test_watching_bots_only():
+    controller = TableController("witching-hour", players=3, seat=None, bots="random", seed=1)
+    state = controller.state()
+    assert state["scene"]["hand"] is None and state["auto"] is not None
+    assert controller.handle({"kind": "undo"})["notice"]["level"] == "error"
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+@pytest.mark.parametrize("kwargs,fragment", [
+    ({"seat": 3}, "seat 3 does not exist"),
+    ({"seat": "0"}, "seat is a seat number"),
+    ({"bots": ["random"]}, "one entry per seat"),
+    ({"bots": 5}, "bots is a kind"),
+    ({"bots": "genius"}, "unknown bot"),
+    ({"names": ["a"]}, "one non-empty name per seat"),
+    ({"pace": -1}, "pace"),
+    ({"mode": "watch"}, "mode"),
+    ({"players": 9}, "players"),
+    ({"rounds": 0}, "rounds"),
+])
+def test_bad_setup_raises_a_clear_value_error(kwargs, fragment):
+    args = {"players": 3, "seed": 1, **kwargs}
+    with pytest.raises(ValueError, match=fragment):
+        TableController("witching-hour", **args)
+
+
+def test_resolve_seats():
+    assert resolve_seats(3, 0, "random") == [None, "random", "random"]
+    assert resolve_seats(3, [0, 2], "heuristic") == [None, "heuristic", None]
+    assert resolve_seats(3, None, "random") == ["random"] * 3
+    assert resolve_seats(3, 0, None) == [None] * 3
+    assert resolve_seats(2, 1, ["random", None]) == ["random", None]
+
+
+def test_every_play_kind_is_handled(table):
+    for kind in PLAY_KINDS:
+        state = table.handle({"kind": kind})
+        assert state["notice"] is None or state["notice"]["text"]
+
+
+def test_custom_names_reach_the_log():
+    controller = TableController("witching-hour", players=2, seed=1, names=["Wanda", "Glinda"], pace=0)
+    log = controller.state()["scene"]["log"]
+    assert "Wanda" in log[0]["text"]
+    assert [p["name"] for p in controller.state()["scene"]["players"]] == ["Wanda", "Glinda"]
+
+
+def test_default_names_tell_people_from_bots(table):
+    names = [p["name"] for p in table.state()["scene"]["players"]]
+    assert names[0] == "Player 1" and names[1] != "Player 2"
+    assert new_game("witching-hour", 3, seed_with("book")).view(0)["hand"] == table.game.view(0)["hand"]

@@ -1,0 +1,595 @@
+"""The table controller: one game, who sits where, the bots and their pace, the explorer.
+
+Host-independent: the anywidget adapter, a Pyodide web worker or a test drives it the
+same way. :meth:`TableController.state` is the whole synced model state (plain JSON);
+:meth:`TableController.handle` takes one message from the front end and returns the
+new state. ``handle`` never raises: a malformed message, a repeated click, or a click
+made on a board the game has since moved past becomes a visible notice and changes
+nothing. The message kinds are listed in :data:`PLAY_KINDS` and :data:`EXPLORE_KINDS`
+and documented in ``docs/widgets.md``.
+
+In play mode the scene is built from the viewing seat's view alone, so no other
+seat's hand ever reaches the browser; with several people at one screen the hands
+hide behind a hand-off screen whenever the person to act changes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import traceback
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import IllegalAction, load_game, new_game
+from ..engine.bots import make_bot
+from ..engine.core import Game
+from .presenters import presenter_for
+from .scene import control, plural
+
+PLAY, EXPLORE = "play", "explore"
+PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff")
+EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new")
+BOT_NAMES = ("Agnes", "Morgana", "Hazel", "Sybil", "Elspeth", "Tabitha", "Mildred", "Ursula")
+"""Default names of bot seats (by seat), so the log reads like a table of witches."""
+
+KEEP = object()
+"""A handler's answer meaning: leave the current notice as it is."""
+
+DEFAULT_SEAT: Any = type("DefaultSeat", (), {"__repr__": lambda self: "the default seat"})()
+"""``seat`` left out: seat 0 plays in play mode; the explorer opens on the god view."""
+
+
+def _notice(level: str, text: str, rule: str | None = None) -> dict:
+    return {"level": level, "text": text, "rule": rule}
+
+
+def error(text: str, rule: str | None = None) -> dict:
+    return _notice("error", text, rule)
+
+
+def info(text: str) -> dict:
+    return _notice("info", text)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def resolve_seats(players: int, seat: Any, bots: Any) -> list[str | None]:
+    """Who plays each seat: a bot kind, or ``None`` for a person at this screen.
+
+    ``bots`` a kind (``"random"``, ``"heuristic"``): the seats in ``seat`` (an int, a
+    list of ints, or ``None`` for nobody: watch the bots) are people, the rest bots.
+    ``bots`` a list, one entry per seat: ``None`` entries are people (``seat`` unused).
+    ``bots=None``: every seat is a person (pass-and-play; ``seat`` unused).
+    """
+    if bots is None:
+        return [None] * players
+    if isinstance(bots, (list, tuple)):
+        if len(bots) != players:
+            raise ValueError(f"bots lists one entry per seat ({players}), got {len(bots)}: {bots!r}")
+        for kind in bots:
+            if kind is not None and not isinstance(kind, str):
+                raise ValueError(f"each bots entry is a bot kind or None (a person), not {kind!r}")
+        return list(bots)
+    if not isinstance(bots, str):
+        raise ValueError(f"bots is a kind ('random', 'heuristic'), a list per seat, or None, not {bots!r}")
+    if seat is None:
+        people: list = []
+    elif _is_int(seat):
+        people = [seat]
+    elif isinstance(seat, (list, tuple)) and all(_is_int(s) for s in seat):
+        people = list(seat)
+    else:
+        raise ValueError(f"seat is a seat number, a list of them, or None, not {seat!r}")
+    for s in people:
+        if not 0 <= s < players:
+            raise ValueError(f"seat {s} does not exist: seats are 0 to {players - 1}")
+    return [None if s in people else bots for s in range(players)]
+
+
+def default_names(kinds: Sequence[str | None]) -> list[str]:
+    return [f"Player {s + 1}" if kind is None else BOT_NAMES[s % len(BOT_NAMES)]
+            for s, kind in enumerate(kinds)]
+
+
+class TableController:
+    """One table: ``mode="play"`` (people vs bots, or pass-and-play) or ``"explore"``.
+
+    Play: ``seat``/``bots`` say who plays which seat (see :func:`resolve_seats`);
+    ``pace`` is the seconds between bot moves the front end waits (0: bots move at
+    once). Explore: ``seat`` is the seat whose view is shown (``None``, the default: the god view)
+    and ``bots`` the kind that plays on when asked to ("let the bots play").
+    ``save`` (explore) opens a saved game (JSON text or dict) at its last move.
+    """
+
+    def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = "heuristic",
+                 seed: int | None = None, names: Sequence[str] | None = None, mode: str = PLAY,
+                 pace: float = 0.9, save: Any = None, **options: Any):
+        if mode not in (PLAY, EXPLORE):
+            raise ValueError(f"mode is 'play' or 'explore', not {mode!r}")
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
+            raise ValueError(f"pace is the seconds between bot moves, 0 to 10, not {pace!r}")
+        self.mode = mode
+        self.pace = float(pace)
+        self.seq = 0
+        self.notice: dict | None = None
+        self._seeds = random.Random(seed)
+        self._custom_names = list(names) if names is not None else None
+        if seat is DEFAULT_SEAT:
+            seat = 0 if mode == PLAY else None
+        if save is not None:
+            game = load_game(save)
+        else:
+            game = new_game(game_id, players, seed, **options)
+        self._setup(game, seat, bots)
+        if mode == EXPLORE:
+            self.line: list[list] = [[m.seat, dict(m.action)] for m in game.history]
+        self._start()
+
+    # ------------------------------------------------------------------ set-up
+
+    def _setup(self, game: Game, seat: Any, bots: Any) -> None:
+        self.game = game
+        self.presenter = presenter_for(game.id)
+        players = game.players
+        if self.mode == PLAY:
+            self.kinds = resolve_seats(players, seat, bots)
+            self.humans = [s for s, kind in enumerate(self.kinds) if kind is None]
+            self.view_seat: int | None = None
+            self.explore_bots: list[str] = []
+        else:
+            if seat is not None and (not _is_int(seat) or not 0 <= seat < players):
+                raise ValueError(f"seat (the view shown) is None for the god view or 0 to {players - 1}, "
+                                 f"not {seat!r}")
+            self.kinds = [None] * players
+            self.humans = list(range(players))
+            self.view_seat = seat
+            kinds = resolve_seats(players, None, bots if bots is not None else "heuristic")
+            self.explore_bots = [k or "heuristic" for k in kinds]
+        for kind in set(self.kinds + self.explore_bots) - {None}:
+            make_bot(kind, game.id)  # raises ValueError naming the kinds this game has
+        names = self._custom_names
+        if names is not None:
+            if len(names) != players or not all(isinstance(n, str) and n.strip() for n in names):
+                raise ValueError(f"names lists one non-empty name per seat ({players}), got {names!r}")
+            self.names = [n.strip() for n in names]
+        else:
+            self.names = default_names(self.kinds) if self.mode == PLAY else [
+                f"Player {s + 1}" for s in range(players)]
+        self.bots = [make_bot(kind, game.id, game.seed * 31 + s) if kind else None
+                     for s, kind in enumerate(self.kinds)]
+
+    def _start(self) -> None:
+        """Fresh game: who sees the screen, and bots that move first (when unpaced)."""
+        self.viewer: int | None = None
+        self.handoff_to: int | None = None
+        if self.mode == PLAY:
+            if len(self.humans) == 1:
+                self.viewer = self.humans[0]
+            self._settle()
+
+    # ------------------------------------------------------------------ the contract
+
+    def state(self) -> dict:
+        """The whole synced model state (plain JSON)."""
+        return {"seq": self.seq, "mode": self.mode, "scene": self.scene(), "notice": self.notice,
+                "auto": self._auto()}
+
+    def handle(self, message: Any) -> dict:
+        """Process one front-end message and return the new :meth:`state`; never raises."""
+        self.seq += 1
+        try:
+            result = self._dispatch(message)
+        except Exception as err:  # a bug must show as a notice, not kill the widget
+            result = error(f"Something went wrong inside witchtable ({type(err).__name__}: {err}); "
+                           "the game is unchanged. Please report it.")
+            self.last_traceback = traceback.format_exc()
+        if result is not KEEP:
+            self.notice = result
+        return self.state()
+
+    # ------------------------------------------------------------------ dispatch
+
+    def _dispatch(self, message: Any) -> Any:
+        if not isinstance(message, dict):
+            return error(f"A message is an object with a 'kind' field, not {type(message).__name__} "
+                         f"{_short(message)}.")
+        kind = message.get("kind")
+        kinds = PLAY_KINDS if self.mode == PLAY else EXPLORE_KINDS
+        if kind not in kinds:
+            other = EXPLORE_KINDS if self.mode == PLAY else PLAY_KINDS
+            if isinstance(kind, str) and kind in other:
+                return error(f"'{kind}' works in the {'explorer' if self.mode == PLAY else 'play table'}, "
+                             f"not in {'play' if self.mode == PLAY else 'the explorer'}.")
+            return error(f"Unknown message kind {_short(kind)}; this {self.mode} table understands: "
+                         f"{', '.join(kinds)}.")
+        return getattr(self, "_on_" + kind)(message)
+
+    def _stale(self, message: dict) -> dict | None:
+        """A notice if the message lacks its move number or was made on an earlier board."""
+        move = message.get("move")
+        if "move" not in message:
+            return error(f"A '{message['kind']}' message must carry the 'move' number it was made on.")
+        if not _is_int(move):
+            return error(f"'move' is the move number the click was made on (a whole number), "
+                         f"not {_short(move)}.")
+        now = self.game.move_number
+        if move != now:
+            return info(f"Ignored a click made on move {move}: the game is at move {now} now, "
+                        "so it was not played (nothing is ever played twice or late).")
+        return None
+
+    # -- acting (both modes)
+
+    def _acting_seat(self, message: dict) -> int | dict:
+        """The seat an action is played for, or an error notice."""
+        game = self.game
+        asked = message.get("seat")
+        if "seat" in message and asked is not None and not _is_int(asked):
+            return error(f"'seat' is a seat number, not {_short(asked)}.")
+        if self.mode == EXPLORE:
+            if asked is not None:
+                return asked
+            if len(game.to_act) > 1:
+                return error("Several seats may act now; say which one with 'seat'.")
+            return game.to_act[0] if game.to_act else 0
+        if self.handoff_to is not None:
+            name = self.names[self.handoff_to]
+            return error(f"Pass the screen to {name} first: {name} presses “I am {name}”.")
+        if self.viewer is None:
+            waiting = " and ".join(self.names[s] for s in self.game.to_act) or "nobody"
+            return error(f"Nobody at this screen may act now; waiting for {waiting}.")
+        if asked is not None and asked != self.viewer:
+            return error(f"This screen plays {self.names[self.viewer]}'s seat, not {self.names[asked]}'s."
+                         if 0 <= asked < len(self.names) else f"There is no seat {asked}.")
+        return self.viewer
+
+    def _on_act(self, message: dict) -> Any:
+        action = message.get("action")
+        if not isinstance(action, dict):
+            return error(f"An 'act' message carries the 'action' object to play, not {_short(action)}.")
+        stale = self._stale(message)
+        if stale:
+            return stale
+        seat = self._acting_seat(message)
+        if isinstance(seat, dict):
+            return seat
+        return self._play(seat, action)
+
+    def _on_build(self, message: dict) -> Any:
+        stale = self._stale(message)
+        if stale:
+            return stale
+        seat = self._acting_seat(message)
+        if isinstance(seat, dict):
+            return seat
+        if seat not in self.game.to_act:
+            # Not this seat's decision: let the engine refuse it, naming its turn rule.
+            return self._play(seat, {"type": "build"})
+        try:
+            action = self.presenter.compose(message.get("picker"), message.get("picked"),
+                                            message.get("target"), self.game, seat)
+        except IllegalAction as err:
+            return error(err.message, err.rule)
+        return self._play(seat, action)
+
+    def _play(self, seat: int, action: dict) -> Any:
+        game = self.game
+        branch = self.mode == EXPLORE and game.move_number < len(self.line)
+        try:
+            game.apply(seat, action)
+        except IllegalAction as err:
+            return error(err.message, err.rule)
+        if self.mode == EXPLORE:
+            index = game.move_number - 1
+            played = [seat, dict(game.history[-1].action)]
+            if branch and self.line[index] == played:
+                return None  # the same move the timeline already holds: just a step forward
+            replaced = len(self.line) - index
+            self.line = [*self.line[:index], played]
+            if branch:
+                return info(f"A new branch: {plural(replaced, 'later move')} of the old line "
+                            "were replaced.")
+            return None
+        self._settle()
+        return None
+
+    # -- play: bots, undo, hand-off
+
+    def _next_bot(self) -> int | None:
+        """A bot seat allowed to act now (bots move at the front end's pace)."""
+        for s in self.game.to_act:
+            if self.kinds[s] is not None:
+                return s
+        return None
+
+    def _bot_move(self, seat: int) -> None:
+        game = self.game
+        bot = self.bots[seat]
+        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat)))
+
+    def _run_bots(self) -> int:
+        """Bots play until a person may act or the game ends; returns the moves played."""
+        played = 0
+        while not self.game.is_over and not any(s in self.humans for s in self.game.to_act):
+            seat = self._next_bot()
+            if seat is None:
+                break
+            self._bot_move(seat)
+            played += 1
+            if played > 100_000:
+                raise RuntimeError("the bots did not reach a person's turn in 100000 moves")
+        return played
+
+    def _settle(self) -> None:
+        """After any change in play: unpaced bots move, and the screen follows the turn."""
+        if self.pace <= 0:
+            self._run_bots()
+        if len(self.humans) <= 1:
+            self.viewer = self.humans[0] if self.humans else None
+            return
+        if self.game.is_over:
+            self.viewer = self.handoff_to = None
+            return
+        people = [s for s in self.game.to_act if s in self.humans]
+        if self.viewer is not None and self.viewer in people:
+            return  # the same person goes on (an extra turn, a Mirror chain)
+        self.viewer = None  # hide the last person's hand: someone else may be looking
+        self.handoff_to = people[0] if people else None
+
+    def _on_advance(self, message: dict) -> Any:
+        if "move" in message:
+            if not _is_int(message["move"]):
+                return error(f"'move' is a whole number, not {_short(message['move'])}.")
+            if message["move"] != self.game.move_number:
+                return KEEP  # another view's timer already moved the game on: harmless
+        if self.game.is_over:
+            return info("The game is over; there is no bot move to show.")
+        seat = self._next_bot()
+        if seat is None:
+            return info("No bot is to move now.")
+        self._bot_move(seat)
+        self._settle()
+        return None
+
+    def _on_skip(self, message: dict) -> Any:
+        played = self._run_bots()
+        self._settle()
+        if not played:
+            return info("No bot is to move now.")
+        return info(f"Skipped ahead: the bots played {plural(played, 'move')}.")
+
+    def _on_handoff(self, message: dict) -> Any:
+        if self.handoff_to is None:
+            return info("No hand-off is waiting.")
+        self.viewer, self.handoff_to = self.handoff_to, None
+        return None
+
+    def _on_undo(self, message: dict) -> Any:
+        if self.mode == EXPLORE:
+            if self.game.move_number == 0:
+                return error("There is nothing to undo: this is the start of the game.", "core/undo")
+            self._goto(self.game.move_number - 1)
+            return info("Stepped back one move; step forward to replay it.")
+        if self.handoff_to is not None:
+            return error(f"Hand the screen to {self.names[self.handoff_to]} first.")
+        seat = self.viewer
+        if seat is None:
+            return error("Nobody at this screen has a move to take back now.")
+        game = self.game
+        count, reason = game.takeback(seat)
+        if not count:
+            return error(reason, "core/undo" if not any(m.seat == seat for m in game.history) else None)
+        others = sorted({m.seat for m in game.history[-count:]} - {seat} - set(self._bot_seats()))
+        if others:
+            return error("Undo would also take back "
+                         + " and ".join(f"{self.names[s]}'s move" for s in others)
+                         + "; only your own move (and the bots' replies) can be taken back.")
+        for _ in range(count):
+            game.undo()
+        extra = f" and {plural(count - 1, 'bot reply', 'bot replies')}" if count > 1 else ""
+        return info(f"Took back your last move{extra}.")
+
+    def _bot_seats(self) -> list[int]:
+        return [s for s, kind in enumerate(self.kinds) if kind is not None]
+
+    def _on_new(self, message: dict) -> Any:
+        game = self.game
+        seed = self._seeds.randrange(2**31)
+        fresh = new_game(game.id, game.players, seed, **game.options)
+        self.game = fresh
+        self.bots = [make_bot(kind, fresh.id, seed * 31 + s) if kind else None
+                     for s, kind in enumerate(self.kinds)]
+        if self.mode == EXPLORE:
+            self.line = []
+        self._start()
+        return info(f"A new game of {fresh.spec.name} (seed {seed}).")
+
+    # -- explore: timeline, views, autoplay, saves
+
+    def _goto(self, move: int) -> None:
+        save = self.game.to_json()
+        save["actions"] = [list(entry) for entry in self.line[:move]]
+        self.game = load_game(save)
+
+    def _on_goto(self, message: dict) -> Any:
+        move = message.get("move")
+        if not _is_int(move) or not 0 <= move <= len(self.line):
+            return error(f"'goto' needs a move number from 0 to {len(self.line)}, not {_short(move)}.")
+        self._goto(move)
+        return None
+
+    def _on_view_as(self, message: dict) -> Any:
+        if "seat" not in message:
+            return error("'view_as' needs 'seat': a seat number, or null for the god view.")
+        seat = message["seat"]
+        if seat is not None and (not _is_int(seat) or not 0 <= seat < self.game.players):
+            return error(f"'seat' is null (the god view) or a seat from 0 to {self.game.players - 1}, "
+                         f"not {_short(seat)}.")
+        self.view_seat = seat
+        return None
+
+    def _on_autoplay(self, message: dict) -> Any:
+        game = self.game
+        if game.is_over:
+            return info("The game is over already.")
+        start = game.move_number
+        replaced = len(self.line) - start
+        bots = [make_bot(kind, game.id, game.seed * 31 + s + 1009 * start)
+                for s, kind in enumerate(self.explore_bots)]
+        rng = random.Random(game.seed + start)
+        while not game.is_over:
+            to_act = game.to_act
+            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+            if game.move_number - start > 100_000:
+                raise RuntimeError("the bots did not finish the game in 100000 moves")
+        self.line = [[m.seat, dict(m.action)] for m in game.history]
+        text = f"The bots played {plural(game.move_number - start, 'move')} to the end."
+        if replaced:
+            text += f" They replaced {plural(replaced, 'later move')} of the old line."
+        return info(text)
+
+    def _on_load(self, message: dict) -> Any:
+        save = message.get("save")
+        if not isinstance(save, (str, dict)) or (isinstance(save, str) and not save.strip()):
+            return error("Paste a save (the JSON text from the save box) before loading.")
+        try:
+            game = load_game(save)
+        except (ValueError, TypeError, KeyError) as err:
+            return error(f"That save could not be loaded: {err}. Nothing was changed.")
+        previous = (self.game, self.presenter, self.names, self.kinds, self.humans, self.explore_bots,
+                    self.view_seat, self.bots)
+        names = self._custom_names
+        if names is not None and len(names) != game.players:
+            self._custom_names = None
+        try:
+            self._setup(game, self.view_seat if (self.view_seat or 0) < game.players else None,
+                        self.explore_bots[0] if self.explore_bots else "heuristic")
+        except ValueError as err:
+            (self.game, self.presenter, self.names, self.kinds, self.humans, self.explore_bots,
+             self.view_seat, self.bots) = previous
+            self._custom_names = names
+            return error(f"That save could not be loaded: {err}. Nothing was changed.")
+        self.line = [[m.seat, dict(m.action)] for m in game.history]
+        return info(f"Loaded a save of {game.spec.name}: {game.players} players, "
+                    f"{plural(game.move_number, 'move')}.")
+
+    # ------------------------------------------------------------------ the scene
+
+    def _auto(self) -> dict | None:
+        """What the front end should send by itself, and after how long (bot pacing)."""
+        if self.mode != PLAY or self.pace <= 0 or self.game.is_over or self._next_bot() is None:
+            return None
+        return {"message": {"kind": "advance", "move": self.game.move_number},
+                "delay": int(self.pace * 1000)}
+
+    def scene(self) -> dict:
+        """What to draw now (see ``docs/widgets.md`` for the schema)."""
+        game = self.game
+        if self.mode == EXPLORE:
+            if self.view_seat is None:
+                scene = self.presenter.present_god_view(game, names=self.names)
+            else:
+                scene = self.presenter.present(game, self.view_seat, names=self.names)
+            scene.update(self._explorer_parts())
+        else:
+            shown = None if self.handoff_to is not None else self.viewer
+            scene = self.presenter.present(game, shown, names=self.names, bots=self.kinds, you=shown)
+            scene["handoff"] = self._handoff_part()
+            scene["waiting"] = self._waiting_part()
+            scene["controls"] = self._play_controls()
+        scene["mode"] = self.mode
+        return scene
+
+    def _handoff_part(self) -> dict | None:
+        if self.handoff_to is None:
+            return None
+        name = self.names[self.handoff_to]
+        return {"to": self.handoff_to, "name": name,
+                "text": f"Pass the screen to {name}. The other hands stay hidden until {name} is ready.",
+                "label": f"I am {name}: show my cards", "message": {"kind": "handoff"}}
+
+    def _waiting_part(self) -> dict | None:
+        seat = self._next_bot()
+        if seat is None or self.game.is_over:
+            return None
+        if self.pace <= 0:
+            return None
+        return {"seat": seat, "name": self.names[seat], "text": f"{self.names[seat]} is thinking…"}
+
+    def _play_controls(self) -> list:
+        can_undo = self.viewer is not None and self.handoff_to is None
+        hint = ""
+        if can_undo:
+            _count, hint = self.game.takeback(self.viewer)
+        pending = self._next_bot() is not None and self.pace > 0 and not self.game.is_over
+        controls = [control("undo", "Undo", {"kind": "undo"}, enabled=can_undo, icon="undo",
+                            hint=hint or "Take back your last move (not after it showed you hidden cards).")]
+        if self._bot_seats():  # pass-and-play has no bots to hurry
+            controls.append(control("skip", "Skip bots", {"kind": "skip"}, enabled=pending, icon="skip",
+                                    hint="Let the bots play on to your next decision."))
+        controls.append(control("new", "New game", {"kind": "new"}, icon="new", hint="Deal a new game."))
+        return controls
+
+    def _explorer_parts(self) -> dict:
+        game = self.game
+        position, length = game.move_number, len(self.line)
+        names = self.names
+        label = self.presenter.action_label
+        moves = [{"n": i + 1, "seat": s, "text": f"{names[s]} {label(a, names)}"}
+                 for i, (s, a) in enumerate(self.line)]
+        views = [control("god", "All hands", {"kind": "view_as", "seat": None}, icon="eye",
+                         pressed=self.view_seat is None, hint="The god view: every seat's cards.")]
+        views += [dict(control("view-as", names[s], {"kind": "view_as", "seat": s},
+                               pressed=self.view_seat == s, hint=f"Only what {names[s]} may know."),
+                       seat=s)
+                  for s in range(game.players)]
+        controls = [
+            control("back", "Back", {"kind": "goto", "move": position - 1}, enabled=position > 0,
+                    icon="prev", hint="Step back one move."),
+            control("forward", "Forward", {"kind": "goto", "move": position + 1},
+                    enabled=position < length, icon="next", hint="Step forward one move."),
+            control("autoplay", "Bots play to the end", {"kind": "autoplay"}, enabled=not game.is_over,
+                    icon="skip", hint="From here, bots play every seat to the end of the game."),
+            control("new", "New game", {"kind": "new"}, icon="new", hint="Start a new game."),
+        ]
+        return {
+            "controls": controls,
+            "views": views,
+            "timeline": {"position": position, "length": length, "moves": moves},
+            "explain": self._explain(),
+            "save": json.dumps(game.to_json()),
+            "load": control("load", "Load this save", {"kind": "load"}, icon="load",
+                            hint="Load the save pasted in the box above.") | {"input": "save"},
+            "handoff": None, "waiting": None,
+        }
+
+    def _explain(self) -> list:
+        """The acting seats' candidate actions, grouped by the rule behind each."""
+        out = []
+        game = self.game
+        for seat in game.to_act:
+            groups: dict[tuple, dict] = {}
+            for entry in game.explain(seat):
+                key = (entry["legal"], entry["rule"])
+                group = groups.setdefault(key, {"rule": entry["rule"], "summary": entry["summary"],
+                                                "legal": entry["legal"], "actions": []})
+                item = {"label": self.presenter.action_label(entry["action"], self.names)}
+                if entry["legal"]:
+                    item["action"] = entry["action"]
+                    item["seat"] = seat
+                else:
+                    item["message"] = entry["message"]
+                group["actions"].append(item)
+            ordered = sorted(groups.values(), key=lambda g: (not g["legal"], g["rule"]))
+            out.append({"seat": seat, "name": self.names[seat], "groups": ordered})
+        return out
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+

@@ -1,0 +1,167 @@
+"""The simulation lab: many seeded bot games, run a chunk at a time, drawn as charts.
+
+It plays exactly the games :func:`witchtable.engine.sim.simulate` plays (game ``i``
+has seed ``seed + i``, the same bots and seat picks), but a chunk per ``advance``
+message, so a notebook kernel or a Pyodide worker stays responsive and the charts
+fill in as it goes. Same ``state()``/``handle()`` contract as the table controller.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import GAMES, new_game
+from ..engine.bots import make_bot
+from ..engine.sim import play_out
+from .controller import KEEP, _is_int, _short, error, info
+from .scene import SCENE_VERSION, control, plural
+
+
+class LabController:
+    """Simulate ``games`` games of ``game_id`` between ``bots`` (a kind or one per seat)."""
+
+    def __init__(self, game_id: str, players: int = 3, games: int = 200, bots: Any = "random",
+                 seed: int = 1, chunk: int = 20, **options: Any):
+        if game_id not in GAMES:
+            raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
+        if not _is_int(games) or not 1 <= games <= 1_000_000:
+            raise ValueError(f"games is how many games to simulate (1 or more), not {games!r}")
+        if not _is_int(chunk) or chunk < 1:
+            raise ValueError(f"chunk is how many games to play per step (1 or more), not {chunk!r}")
+        if not _is_int(seed):
+            raise ValueError(f"seed must be a whole number, not {seed!r}")
+        kinds = [bots] * players if isinstance(bots, str) else list(bots)
+        if len(kinds) != players:
+            raise ValueError(f"give one bot kind per seat ({players}), not {len(kinds)}")
+        new_game(game_id, players, seed, **options)  # validates players and options
+        for kind in set(kinds):
+            make_bot(kind, game_id)
+        self.game_id, self.players, self.games, self.kinds = game_id, players, games, kinds
+        self.chunk, self.options = chunk, options
+        self.seq = 0
+        self.notice: dict | None = None
+        self._reset(seed)
+
+    def _reset(self, seed: int) -> None:
+        self.seed = seed
+        self.done = 0
+        self.wins = [0.0] * self.players
+        self.lengths: list[int] = []
+        self.scores: list[list] = [[] for _ in range(self.players)]
+
+    def run(self, count: int) -> int:
+        """Play up to ``count`` more games; returns how many were played."""
+        played = 0
+        while played < count and self.done < self.games:
+            game_seed = self.seed + self.done
+            game = new_game(self.game_id, self.players, game_seed, **self.options)
+            bots = [make_bot(kind, self.game_id, game_seed * 31 + s) for s, kind in enumerate(self.kinds)]
+            self.lengths.append(play_out(game, bots, random.Random(game_seed)))
+            for w in game.winners:
+                self.wins[w] += 1 / len(game.winners)
+            for s, value in enumerate(game.scores):
+                self.scores[s].append(value)
+            self.done += 1
+            played += 1
+        return played
+
+    # ------------------------------------------------------------------ contract
+
+    def state(self) -> dict:
+        auto = None
+        if self.done < self.games:
+            auto = {"message": {"kind": "advance", "move": self.done}, "delay": 20}
+        return {"seq": self.seq, "mode": "lab", "scene": self.scene(), "notice": self.notice, "auto": auto}
+
+    def handle(self, message: Any) -> dict:
+        self.seq += 1
+        try:
+            result = self._dispatch(message)
+        except Exception as err:  # a bug must show as a notice, not kill the widget
+            result = error(f"Something went wrong inside the lab ({type(err).__name__}: {err}).")
+        if result is not KEEP:
+            self.notice = result
+        return self.state()
+
+    def _dispatch(self, message: Any) -> Any:
+        if not isinstance(message, dict):
+            return error(f"A message is an object with a 'kind' field, not {_short(message)}.")
+        kind = message.get("kind")
+        if kind == "advance":
+            move = message.get("move", self.done)
+            if not _is_int(move):
+                return error(f"'move' is a whole number, not {_short(move)}.")
+            if move != self.done:
+                return KEEP  # a second view's timer: the chunk was already run
+            if self.done >= self.games:
+                return info("All the games have been played.")
+            self.run(self.chunk)
+            return None
+        if kind == "skip":
+            played = self.run(self.games)
+            return info(f"Played the remaining {plural(played, 'game')}.") if played else KEEP
+        if kind == "new":
+            self._reset(self.seed + self.games)
+            return info(f"Running {plural(self.games, 'new game')} (seeds {self.seed} to "
+                        f"{self.seed + self.games - 1}).")
+        return error(f"Unknown message kind {_short(kind)}; the lab understands: advance, skip, new.")
+
+    # ------------------------------------------------------------------ scene
+
+    def scene(self) -> dict:
+        spec = GAMES[self.game_id]
+        done = self.done
+        labels = [f"Seat {s + 1} ({kind})" for s, kind in enumerate(self.kinds)]
+        rates = [w / done if done else 0.0 for w in self.wins]
+        running = done < self.games
+        scores = [_stats(v) for v in self.scores]
+        length = _stats(self.lengths)
+        tables = []
+        if done:
+            tables.append({
+                "caption": "Final score by seat",
+                "head": ["Seat", "Mean", "Median", "Stdev", "Min", "Max"],
+                "rows": [{"head": {"text": labels[s]},
+                          "cells": [{"text": f"{st['mean']:.1f}"}, {"text": f"{st['median']:g}"},
+                                    {"text": f"{st['stdev']:.1f}"}, {"text": str(st['min'])},
+                                    {"text": str(st['max'])}]} for s, st in enumerate(scores)],
+                "foot": []})
+            tables.append({
+                "caption": "Game length (actions per game)",
+                "head": ["Games", "Mean", "Median", "Min", "Max"],
+                "rows": [{"head": {"text": str(done)},
+                          "cells": [{"text": f"{length['mean']:.1f}"}, {"text": f"{length['median']:g}"},
+                                    {"text": str(length['min'])}, {"text": str(length['max'])}]}],
+                "foot": []})
+        return {
+            "version": SCENE_VERSION, "game": self.game_id, "title": f"{spec.name} lab", "mode": "lab",
+            "move": done, "phase": "running" if running else "done", "seat": None, "god": False,
+            "headline": {"text": (f"Simulating {plural(self.games, 'game')}: {done} played…" if running
+                                  else f"{plural(done, 'game')} played between bots."), "tone": "info"},
+            "chips": [{"label": "Players", "value": str(self.players)},
+                      {"label": "Seeds", "value": f"{self.seed}–{self.seed + self.games - 1}"}],
+            "progress": {"done": done, "total": self.games},
+            "bars": {"caption": "Win rate by seat (ties split)",
+                     "items": [{"label": labels[s], "value": rates[s], "text": f"{rates[s]:.1%}"}
+                               for s in range(self.players)]},
+            "tables": tables,
+            "controls": [
+                control("skip", "Finish now", {"kind": "skip"}, enabled=running, icon="skip",
+                        hint="Play the remaining games at once."),
+                control("new", "Run new seeds", {"kind": "new"}, icon="new",
+                        hint="Simulate the same number of games with the next seeds."),
+            ],
+            "players": [], "table": [], "hand": None, "picker": None, "prompt": None, "log": [],
+            "scoring": None, "scoreboard": None, "gameover": None, "legend": [],
+        }
+
+
+def _stats(values: Sequence) -> dict:
+    if not values:
+        return {"mean": 0.0, "median": 0, "stdev": 0.0, "min": 0, "max": 0}
+    return {"mean": statistics.fmean(values), "median": statistics.median(values),
+            "min": min(values), "max": max(values),
+            "stdev": statistics.pstdev(values) if len(values) > 1 else 0.0}

@@ -1,0 +1,534 @@
+"""Witching Hour's presenter: a seat's view and legal actions, drawn as a scene.
+
+Everything here reads ``game.view(seat)`` and ``game.legal_actions(seat)`` (and, for the
+explorer's god view, every seat's view); nothing reads the engine's internal state, so
+a play-mode scene can only hold what that seat may know. Every clickable carries an
+action the engine listed as legal; :func:`compose` turns a hand-built selection that is
+*not* a legal combination into the action (or the rule) the engine judges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine import IllegalAction
+from ...engine.core import Game
+from ...engine.games.witching_hour.deck import NAMES, TYPES
+from ...engine.games.witching_hour.state import INDEX, cards_text
+from ..scene import SCENE_VERSION, card, choice, combo_key, counter, plural
+
+R = "witching-hour/"
+
+TONE = {"bell": "gold", "book": "blue", "candle": "orange", "cauldron": "green",
+        "chalice": "red", "familiar": "violet", "hourglass": "teal", "mirror": "silver",
+        "skull": "bone", "toadstool": "pink"}
+
+ABILITY = {
+    "bell": ("Can never be used to block.", "bell/no-block"),
+    "book": ("Into your Hex: see an opponent's hand, take one of their cards at random, go again.",
+             "book/play"),
+    "candle": ("One Candle may join any attack or block, adding one; Candles may also attack alone.",
+               "candle/one"),
+    "cauldron": ("Into your Hex: draw two from the discard; one goes into your Hex, one to a rival's.",
+                 "cauldron/play"),
+    "chalice": ("Into anyone's Hex pile. A lone Chalice in a pile scores minus three.",
+                "chalice/play"),
+    "familiar": ("Put one into your Hex to stop an attack (not a Toadstool attack).",
+                 "familiar/block"),
+    "hourglass": ("Into your Hex: take one card back from your Hex pile, go again.",
+                  "hourglass/play"),
+    "mirror": ("Block with Mirrors to turn the attack back on the attacker.", "mirror/reflect"),
+    "skull": ("Into your Hex: take one card from the discard pile, go again.", "skull/play"),
+    "toadstool": ("Attacks with it cannot be blocked; its attacker takes a random discard per Toadstool.",
+                  "toadstool/unblockable"),
+}
+
+PLAYS = ("book", "cauldron", "chalice", "hourglass", "skull")
+"""Action types that play a card's ability into a Hex pile instead of attacking."""
+
+
+def face(kind: str, count: int = 1) -> dict:
+    return card(kind, NAMES[kind], count, TONE[kind])
+
+
+def hand_faces(hand: dict | None) -> list:
+    """A hand (type -> count) as card faces in the deck's fixed order."""
+    return [face(kind, hand[kind]) for kind in TYPES if hand and hand.get(kind)]
+
+
+def _picked(action: dict) -> dict:
+    """The cards an attack or block uses, as a multiset of kinds."""
+    picked = {action["card"]: action["count"]}
+    if action.get("candle"):
+        picked["candle"] = picked.get("candle", 0) + 1
+    return picked
+
+
+def _cards(kind: str, count: int, candle: bool = False) -> str:
+    """'3 Bells and a Candle', 'an Hourglass', '2 Hourglasses' (the engine's wording)."""
+    return cards_text(INDEX[kind], count, candle)
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def action_label(action: dict, names: Sequence[str]) -> str:
+    """What an action does, as the predicate of a sentence: 'attacks Hazel with 2 Bells'."""
+    kind = action.get("type")
+
+    def name(key: str) -> str:
+        seat = action.get(key)
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+    if kind == "attack":
+        return f"attacks {name('target')} with {_cards(action['card'], action['count'], action['candle'])}"
+    if kind == "block":
+        verb = "reflects" if action["card"] == "mirror" else "blocks"
+        return f"{verb} with {_cards(action['card'], action['count'], action['candle'])}"
+    if kind == "familiar":
+        return "stops the attack with a Familiar"
+    if kind == "take":
+        return "takes the attack into their Hex pile"
+    if kind == "book":
+        return f"plays a Book on {name('target')}"
+    if kind == "chalice":
+        return f"puts a Chalice into {name('target')}'s Hex pile"
+    if kind in ("cauldron", "skull"):
+        return f"plays a {NAMES[kind]}"
+    if kind == "hourglass":
+        return "plays an Hourglass"
+    if kind == "pick":
+        return f"takes back {_cards(action['card'], 1)}"
+    if kind == "split":
+        return (f"keeps {_cards(action['keep'], 1)} and gives {_cards(action['give'], 1)} "
+                f"to {name('to')}")
+    return str(kind)
+
+
+# --------------------------------------------------------------------------- compose
+
+
+def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dict:
+    """The action a hand-built selection means, or IllegalAction naming the rule it breaks.
+
+    Selections the action format can express (one type, perhaps one Candle) become an
+    action for the engine to judge; the others (two types, two Candles beside another
+    type, nothing at all) are refused here with the engine rule they break.
+    """
+    if picker not in ("attack", "block"):
+        raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; "
+                                                  "Witching Hour has 'attack' and 'block'.")
+    if (not isinstance(picked, dict) or any(k not in INDEX for k in picked)
+            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in picked.values())):
+        raise IllegalAction("core/action-format", "The picked cards must map card types "
+                                                  f"({', '.join(TYPES)}) to counts, not {picked!r}.")
+    picked = {k: v for k, v in picked.items() if v}
+    what = "attack" if picker == "attack" else "block"
+    if not picked:
+        raise IllegalAction(R + ("attack/same-type" if what == "attack" else "block/same-number"),
+                            f"Pick the cards to {what} with first.")
+    others = sorted((k for k in picked if k != "candle"), key=INDEX.get)
+    candles = picked.get("candle", 0)
+    if len(others) > 1:
+        listed = " and ".join(_cards(k, 2)[2:] for k in others)
+        raise IllegalAction(R + f"{what}/same-type",
+                            f"All the cards of {'an attack' if what == 'attack' else 'a block'} are one "
+                            f"type (plus at most one Candle); you picked {listed}.")
+    if others and candles > 1:
+        joined = _cards(others[0], picked[others[0]])
+        raise IllegalAction(R + "candle/one",
+                            f"Only one Candle may join {joined}; you picked {candles} Candles.")
+    kind = others[0] if others else "candle"
+    action: dict = {"type": what, "card": kind, "count": picked[kind],
+                    "candle": bool(others) and candles == 1}
+    if what == "attack":
+        if isinstance(target, bool) or not isinstance(target, int):
+            raise IllegalAction(R + "attack/target", "Choose the opponent to attack.")
+        action["target"] = target
+    return action
+
+
+# --------------------------------------------------------------------------- scenes
+
+
+def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
+            you: int | None = None) -> dict:
+    """The scene of ``seat``'s view (``None``: a spectator), with ``seat``'s legal choices.
+
+    ``you`` is the seat the person at the screen plays (texts then say "you").
+    """
+    view = game.view(seat, names=names)
+    hands = {seat: view["hand"]} if seat is not None else {}
+    legal = game.legal_actions(seat) if seat is not None else []
+    log = [_log_entry(e) for e in view["log"][-80:]]
+    return _scene(game, view, hands, seat, legal, list(names), bots, you, log, god=False)
+
+
+def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
+    """The explorer's god view: every seat's hand face up, built from each seat's own view.
+
+    Used only by the explorer. The acting seat's view supplies the pending choice (a
+    Cauldron's cards, a pile to pick from); the log is the public one, with each seat's
+    private version of an event attached.
+    """
+    views = [game.view(s, names=names) for s in range(game.players)]
+    public = game.view(None, names=names)
+    to_act = list(game.to_act)
+    actor = to_act[0] if to_act else None
+    base = dict(views[actor]) if actor is not None else dict(public)
+    base["seat"] = None
+    hands = {s: views[s]["hand"] for s in range(game.players)}
+    legal = game.legal_actions(actor) if actor is not None else []
+    secrets: dict[int, list] = {}
+    public_text = {e["n"]: e["text"] for e in public["log"]}
+    for s, seat_view in enumerate(views):
+        for entry in seat_view["log"]:
+            if entry["text"] != public_text.get(entry["n"]):
+                secret = {"seat": s, "name": names[s], "text": entry["text"]}
+                secrets.setdefault(entry["n"], []).append(secret)
+    entries = {e["n"]: e for e in public["log"]}
+    for n in secrets:
+        if n not in entries:
+            entries[n] = {"n": n, "kind": "secret", "text": "(a secret event)"}
+    log = []
+    for n in sorted(entries)[-80:]:
+        entry = _log_entry(entries[n])
+        if n in secrets:
+            entry["secret"] = secrets[n]
+        log.append(entry)
+    return _scene(game, base, hands, actor, legal, list(names), bots, None, log, god=True)
+
+
+def _log_entry(entry: dict) -> dict:
+    data = {"n": entry["n"], "kind": entry.get("kind", ""), "text": entry["text"]}
+    if isinstance(entry.get("actor"), int):
+        data["seat"] = entry["actor"]
+    return data
+
+
+def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, names: list,
+           bots: Sequence | None, you: int | None, log: list, god: bool) -> dict:
+    """Assemble the scene; ``actor`` is the seat whose hand and choices are shown."""
+    players = game.players
+    bots = list(bots) if bots else [None] * players
+    to_act = view["to_act"]
+    atk = view["attack"]
+
+    def who(s: int, cap: bool = False) -> str:
+        if s == you:
+            return "You" if cap else "you"
+        return names[s]
+
+    roles = {}
+    if atk:
+        roles = {atk["attacker"]: "attacker", atk["defender"]: "defender"}
+    winners = view["winners"]
+    seats = []
+    for s in range(players):
+        rounds = " · ".join(f"R{i + 1} {r[s]}" for i, r in enumerate(view["round_scores"]))
+        entry: dict[str, Any] = {
+            "seat": s, "name": names[s], "you": s == you, "bot": bots[s],
+            "acting": s in to_act, "role": roles.get(s), "winner": s in winners,
+            "out": view["hand_sizes"][s] == 0 and not view["is_over"],
+            "counters": [
+                counter("hand", "Hand", view["hand_sizes"][s], "back", "hand-size"),
+                counter("hex", "Hex", view["hex_sizes"][s], "hex", "hex-size"),
+                counter("score", "Score", view["totals"][s], "star"),
+            ],
+            "note": rounds,
+        }
+        if god:
+            entry["cards"] = hand_faces(hands.get(s))
+        seats.append(entry)
+
+    scene: dict[str, Any] = {
+        "version": SCENE_VERSION, "game": game.id, "title": game.spec.name,
+        "move": view["move"], "phase": view["phase"], "seat": view["seat"], "god": god,
+        "chips": [{"label": "Round", "value": f"{view['round']} of {view['rounds']}"},
+                  {"label": "Move", "value": str(view["move"])}],
+        "headline": _headline(view, actor, who, names),
+        "players": seats,
+        "table": _table(view, actor, who),
+        "hand": None, "picker": None, "prompt": None,
+        "scoring": _scoring(view, names, _scored_just_now(view["log"], you)),
+        "scoreboard": _scoreboard(view, names),
+        "gameover": _gameover(view, names, you),
+        "log": log,
+        "legend": _legend(view),
+    }
+    if actor is not None and hands.get(actor) is not None:
+        owner = "Your hand" if actor == you else f"{names[actor]}'s hand"
+        scene["hand"] = {"seat": actor, "label": owner, "cards": hand_faces(hands[actor]),
+                         "size": view["hand_sizes"][actor]}
+    if legal:
+        scene["picker"] = _picker(view, legal, names, who)
+        scene["prompt"] = _prompt(view, legal, actor, names, who)
+    return scene
+
+
+def _headline(view: dict, actor: int | None, who, names: list) -> dict:
+    atk = view["attack"]
+    phase = view["phase"]
+    if view["is_over"]:
+        winners = " and ".join(who(w, True) for w in view["winners"])
+        verb = "win" if winners == "You" else "wins"
+        return {"text": f"Game over: {winners} {verb} with the lowest total.", "tone": "over"}
+    if not view["to_act"]:
+        return {"text": "", "tone": "info"}
+    current = view["to_act"][0]
+    mine = actor is not None and current == actor and who(actor) == "you"
+    tone = "you" if mine else "wait"
+    if phase == "turn":
+        if mine:
+            return {"text": "Your turn: attack an opponent, or play a card into a Hex pile.", "tone": tone}
+        return {"text": f"{names[current]}'s turn: attack, or play a card into a Hex pile.", "tone": tone}
+    if phase == "defend":
+        size = plural(atk["size"], "card")
+        what = _cards(atk["card"], atk["count"], atk["candle"])
+        them = "it" if atk["size"] == 1 else "them"
+        if mine:
+            how = "turns the attack back on you" if atk["reflections"] else "attacks you"
+            return {"text": f"{names[atk['attacker']]} {how}: {what}. Block with {size} of one type, "
+                            f"or take {them}.", "tone": tone}
+        verb = "turned the attack back on" if atk["reflections"] else "attacked"
+        return {"text": f"{who(atk['attacker'], True)} {verb} {who(atk['defender'])} ({what}); "
+                        f"{who(atk['defender'])} must block with {size} or take {them}.", "tone": tone}
+    pending = view.get("pending") or {}
+    if phase == "pick":
+        where = "the discard pile" if pending.get("source") == "discard" else "their Hex pile"
+        if mine:
+            where = where.replace("their", "your")
+            return {"text": f"Choose the card to take from {where} into your hand.", "tone": tone}
+        return {"text": f"{names[current]} is choosing a card from {where}.", "tone": tone}
+    if phase == "split":
+        if mine:
+            return {"text": "Share out the Cauldron's two cards: keep one in your Hex pile, "
+                            "give the other away.", "tone": tone}
+        return {"text": f"{names[current]} is sharing out a Cauldron's two cards.", "tone": tone}
+    return {"text": "", "tone": "info"}
+
+
+def _table(view: dict, actor: int | None, who) -> list:
+    zones = [{"key": "discard", "label": "Discard pile",
+              "pile": {"count": view["discard_size"], "attr": "discard-size"},
+              "text": "face down"}]
+    atk = view["attack"]
+    if atk:
+        cards = [face(atk["card"], atk["count"])]
+        if atk["candle"]:
+            cards.append(face("candle"))
+        note = f"{plural(atk['size'], 'card')} to match"
+        if atk["reflections"]:
+            note += f" · reflected {plural(atk['reflections'], 'time')}"
+        zones.append({"key": "attack", "label": f"{who(atk['attacker'], True)} → {who(atk['defender'])}",
+                      "cards": cards, "text": note, "tone": "attack"})
+    pending = view.get("pending") or {}
+    if pending.get("kind") == "split" and pending.get("cards"):
+        zones.append({"key": "cauldron", "label": "Drawn by the Cauldron",
+                      "cards": [face(k) for k in pending["cards"]], "text": "keep one, give one",
+                      "tone": "reveal"})
+    elif pending.get("kind") == "pick" and "cards" in pending:
+        if pending["source"] == "discard":
+            where = "The discard pile"
+        else:
+            where = "Your Hex pile" if who(actor) == "you" else f"{who(actor, True)}'s Hex pile"
+        zones.append({"key": "pick", "label": where + ", seen",
+                      "cards": hand_faces(pending["cards"]), "text": "take one into your hand",
+                      "tone": "reveal"})
+    return zones
+
+
+def _picker(view: dict, legal: list, names: list, who) -> dict | None:
+    phase = view["phase"]
+    if phase == "turn":
+        combos: dict = {}
+        for action in legal:
+            if action["type"] != "attack":
+                continue
+            picked = _picked(action)
+            key = combo_key(picked)
+            size = action["count"] + (1 if action["candle"] else 0)
+            entry = combos.setdefault(key, {
+                "picked": picked,
+                "text": f"{_cards(action['card'], action['count'], action['candle'])}: "
+                        f"an attack of {plural(size, 'card')}",
+                "choices": []})
+            entry["choices"].append({"target": action["target"], "label": names[action["target"]],
+                                     "action": action})
+        if not combos:
+            return None
+        targets = sorted({c["target"] for combo in combos.values() for c in combo["choices"]})
+        return {"id": "attack", "title": "Build an attack", "verb": "Attack",
+                "help": "Pick cards of one type (plus at most one Candle), then the opponent to attack.",
+                "combos": combos, "needs_target": True,
+                "targets": [{"seat": t, "label": names[t],
+                             "note": plural(view["hand_sizes"][t], "card")} for t in targets],
+                "empty": "Select cards in your hand to build an attack.",
+                "invalid": "Not a legal attack: cards of one type, plus at most one Candle.",
+                "rule": R + "attack/same-type"}
+    if phase == "defend":
+        size = view["attack"]["size"]
+        combos = {}
+        for action in legal:
+            if action["type"] != "block":
+                continue
+            picked = _picked(action)
+            verb = "Reflect" if action["card"] == "mirror" else "Block"
+            combos[combo_key(picked)] = {
+                "picked": picked,
+                "text": f"{verb} with {_cards(action['card'], action['count'], action['candle'])}",
+                "choices": [{"label": verb, "action": action}]}
+        return {"id": "block", "title": "Build a block", "verb": "Block",
+                "help": f"Pick {plural(size, 'card')} of one type (a Candle may be one of them); "
+                        "Mirrors reflect, Bells never block.",
+                "combos": combos, "needs_target": False, "targets": [],
+                "empty": (f"Select {plural(size, 'card')} in your hand to block, or choose below." if combos
+                          else f"None of your cards make a block of {size}; choose below, or try one."),
+                "invalid": f"Not a legal block: {plural(size, 'card')} of one type, a Candle may be one.",
+                "rule": R + "block/same-number"}
+    return None
+
+
+def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dict | None:
+    phase = view["phase"]
+    if phase == "turn":
+        groups = []
+        for kind in PLAYS:
+            actions = [a for a in legal if a["type"] == kind]
+            if not actions:
+                continue
+            text, rule = ABILITY[kind]
+            choices = []
+            for action in actions:
+                if "target" in action:
+                    target = action["target"]
+                    label = "Your own pile" if target == actor and who(actor) == "you" else names[target]
+                    if kind == "chalice" and target == actor and who(actor) != "you":
+                        label = f"{names[target]} (own pile)"
+                else:
+                    label = f"Play {_cards(kind, 1)}"
+                choices.append(choice(label, action, tone="primary" if "target" not in action else "normal"))
+            groups.append({"label": NAMES[kind], "icon": kind, "tone": TONE[kind], "text": text,
+                           "rule": R + rule, "choices": choices})
+        if not groups:
+            return None
+        return {"title": "Or play a card into a Hex pile", "groups": groups}
+    if phase == "defend":
+        atk = view["attack"]
+        blocks, other = [], []
+        for action in legal:
+            kind = action["type"]
+            if kind == "take":
+                other.append(choice("Take them into my Hex pile", action, tone="danger", icon="hex",
+                                    hint="The attack's cards go face down into your Hex pile.",
+                                    rule=R + "attack/take"))
+            elif kind == "familiar":
+                other.append(choice("Stop it with a Familiar", action, icon="familiar",
+                                    hint=ABILITY["familiar"][0], rule=R + "familiar/block"))
+            elif kind == "block":
+                mirror = action["card"] == "mirror"
+                cards = [face(action["card"], action["count"])]
+                if action["candle"]:
+                    cards.append(face("candle"))
+                blocks.append(choice(("Reflect with " if mirror else "Block with ")
+                                     + _cards(action["card"], action["count"], action["candle"]),
+                                     action, cards=cards, tone="primary",
+                                     rule=R + ("mirror/reflect" if mirror else "block/same-number")))
+        groups = []
+        if blocks:
+            groups.append({"label": "Block", "choices": blocks})
+        groups.append({"label": "Or" if blocks else "No block fits your hand", "choices": other})
+        return {"title": f"Answer the attack of {plural(atk['size'], 'card')}", "groups": groups}
+    if phase == "pick":
+        pending = view.get("pending") or {}
+        pool = pending.get("cards") or {}
+        picks = [choice(f"Take {_cards(a['card'], 1)}", a, cards=[face(a["card"], pool.get(a["card"], 1))],
+                        tone="primary") for a in legal if a["type"] == "pick"]
+        if pending.get("source") == "discard":
+            source = "the discard pile"
+        else:
+            source = "your Hex pile" if who(actor) == "you" else f"{names[actor]}'s Hex pile"
+        return {"title": f"Take one card from {source}", "groups": [{"label": "Cards", "choices": picks}]}
+    if phase == "split":
+        splits = [choice(f"Keep {NAMES[a['keep']]}, give {NAMES[a['give']]} to {names[a['to']]}", a,
+                         cards=[face(a["keep"]), face(a["give"])], tone="primary",
+                         rule=R + "cauldron/split") for a in legal if a["type"] == "split"]
+        return {"title": "Share out the Cauldron's cards",
+                "groups": [{"label": "Keep, give", "choices": splits}]}
+    return None
+
+
+def _scored_just_now(log: list, you: int | None) -> bool:
+    """Whether the last round's scores are news: you have not acted since (or, for a
+    spectator, little has happened since), so the table is shown on the board itself."""
+    for index in range(len(log) - 1, -1, -1):
+        if log[index].get("kind") == "score":
+            later = log[index + 1:]
+            if you is None:
+                return len(later) <= 3
+            return not any(e.get("actor") == you and e.get("kind") not in ("deal", "last-cards", "tie")
+                           for e in later)
+    return False
+
+
+def _scoring(view: dict, names: list, fresh: bool = False) -> dict | None:
+    last = view.get("last_round")
+    if not last:
+        return None
+    players = len(names)
+    kinds = [k for k in TYPES if any(k in pile for pile in last["hex"])]
+    rows = []
+    for kind in kinds:
+        cells = []
+        for s in range(players):
+            entry = last["hex"][s].get(kind)
+            cells.append({"text": f"{entry['count']} → {entry['points']}" if entry else "–",
+                          "value": entry["points"] if entry else None})
+        rows.append({"head": {"text": NAMES[kind], "icon": kind, "tone": TONE[kind]}, "cells": cells})
+    foot = [{"head": {"text": "Round score"}, "cells": [{"text": str(v)} for v in last["raw"]]}]
+    if last["counted"] != last["raw"]:
+        foot.append({"head": {"text": "Counted (no negative first round)"},
+                     "cells": [{"text": str(v)} for v in last["counted"]]})
+    foot.append({"head": {"text": "Total"}, "cells": [{"text": str(v)} for v in last["totals"]]})
+    return {"caption": f"Round {last['round']} scoring: each Hex pile's sets (copies → points)",
+            "head": ["Card", *names], "rows": rows, "foot": foot, "round": last["round"], "fresh": fresh}
+
+
+def _scoreboard(view: dict, names: list) -> dict | None:
+    if not view["round_scores"]:
+        return None
+    rounds = view["round_scores"]
+    rows = []
+    for s in range(len(names)):
+        cells = [{"text": str(r[s])} for r in rounds]
+        cells.append({"text": str(view["totals"][s]), "strong": True})
+        rows.append({"head": {"text": names[s]}, "cells": cells})
+    head = ["Player", *(f"R{i + 1}" for i in range(len(rounds))), "Total"]
+    return {"caption": "Scores by round (lowest total wins)", "head": head, "rows": rows, "foot": []}
+
+
+def _gameover(view: dict, names: list, you: int | None) -> dict | None:
+    if not view["is_over"]:
+        return None
+    winners = view["winners"]
+    low = min(view["totals"])
+    named = [("You" if w == you else names[w]) for w in winners]
+    title = " and ".join(named) + (" win!" if named == ["You"] else " wins!")
+    standings = sorted(range(len(names)), key=lambda s: (view["totals"][s], s))
+    return {"title": title, "winners": [names[w] for w in winners],
+            "text": f"Lowest total after {view['round']} rounds: {low} points. Final totals: "
+                    + ", ".join(f"{names[s]} {view['totals'][s]}" for s in standings) + "."}
+
+
+def _legend(view: dict) -> list:
+    out = []
+    for kind in TYPES:
+        entry = view["deck"][kind]
+        if not entry["copies"]:
+            continue
+        text, rule = ABILITY[kind]
+        out.append({"kind": kind, "name": NAMES[kind], "tone": TONE[kind], "text": text,
+                    "rule": R + rule, "copies": entry["copies"],
+                    "points": " · ".join(str(p) for p in entry["points"])})
+    return out

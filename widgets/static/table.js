@@ -1,0 +1,770 @@
+// witchtable front end: ONE plain ES module that draws any game's scene.
+//
+// It knows no rules. Python (a presenter) lists what to draw and, for every clickable
+// thing, the exact message it sends; this module draws it, keeps purely visual state
+// (which hand cards are toggled, a chosen target, a pasted save) and paces bot moves
+// with a timer when the state asks it to. It uses only the anywidget model interface
+// (get, set, on, off, send, save_changes), so a Pyodide web worker can drive it too.
+// All icons are inline SVG below: no fonts, no emoji, nothing fetched.
+
+const ICONS = {
+  // card kinds (Witching Hour)
+  bell: '<path d="M12 3a1.5 1.5 0 0 1 1.5 1.5v.6c2.7.7 4.5 3.1 4.5 6v3.4l1.6 2.4a.6.6 0 0 1-.5.9H4.9a.6.6 0 0 1-.5-.9L6 14.5v-3.4c0-2.9 1.8-5.3 4.5-6v-.6A1.5 1.5 0 0 1 12 3z"/><path d="M10 19.6a2 2 0 0 0 4 0"/><path d="M8.6 9.5c.4-1.1 1.2-1.9 2.3-2.3" opacity=".6"/>',
+  book: '<path d="M3 5.5c2.8-.9 5.8-.7 9 1.2v13c-3.2-1.9-6.2-2.1-9-1.2z"/><path d="M21 5.5c-2.8-.9-5.8-.7-9 1.2v13c3.2-1.9 6.2-2.1 9-1.2z"/><path d="M5.5 9.2c1.5-.3 2.9-.1 4.2.5M5.5 12.2c1.5-.3 2.9-.1 4.2.5M18.5 9.2c-1.5-.3-2.9-.1-4.2.5" opacity=".6"/>',
+  candle: '<path d="M8.5 10.5h7v9.8a.7.7 0 0 1-.7.7H9.2a.7.7 0 0 1-.7-.7z"/><path d="M12 10.5V8.6"/><path class="wt-fill" d="M12 2.6c1.7 1.8 2.3 3 2.3 4a2.3 2.3 0 0 1-4.6 0c0-1 .6-2.2 2.3-4z"/><path d="M8.5 13.2c1.2.8 2.3.8 3.3 0v2.2" opacity=".6"/>',
+  cauldron: '<path d="M3.5 9h17"/><path d="M5 9c0 5.2 2.7 9 7 9s7-3.8 7-9"/><path d="M7.4 17.2 6 20.5M16.6 17.2 18 20.5"/><circle class="wt-fill" cx="10" cy="5.6" r="1.3"/><circle cx="14.2" cy="3.8" r="1"/><circle cx="13" cy="6.8" r=".7"/>',
+  chalice: '<path d="M6 3h12v3.2a6 6 0 0 1-12 0z"/><path d="M12 12.2v5.8"/><path d="M8.5 21h7l-1.2-3H9.7z"/><path d="M8.5 6.6c.3 1.4 1.2 2.5 2.5 3" opacity=".6"/>',
+  familiar: '<path d="M5 4.2 8.6 8h6.8L19 4.2V13a7 7 0 0 1-14 0z"/><circle class="wt-fill" cx="9.4" cy="12.2" r="1"/><circle class="wt-fill" cx="14.6" cy="12.2" r="1"/><path d="M11 15.2l1 1 1-1"/><path d="M1.8 13.6l3.6.5M1.8 16.6l3.6-.6M22.2 13.6l-3.6.5M22.2 16.6l-3.6-.6"/>',
+  hourglass: '<path d="M5.5 3h13M5.5 21h13"/><path d="M7 3c0 5 4 6 5 9-1 3-5 4-5 9M17 3c0 5-4 6-5 9 1 3 5 4 5 9"/><path class="wt-fill" d="M9.3 19h5.4L12 16.2z"/><path class="wt-fill" d="M9.6 7.2h4.8L12 9.6z"/>',
+  mirror: '<ellipse cx="12" cy="9" rx="5.6" ry="6.5"/><path d="M12 15.5V21M9.8 21h4.4"/><path d="M9.3 6.4c.8-1.1 1.9-1.7 3.2-1.8M9 9.4c.2-.5.5-1 .8-1.4" opacity=".7"/>',
+  skull: '<path d="M12 3c-4.4 0-7.5 3-7.5 7 0 2.4 1.1 4 2.5 5v3a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1v-3c1.4-1 2.5-2.6 2.5-5 0-4-3.1-7-7.5-7z"/><circle class="wt-fill" cx="9" cy="11" r="1.7"/><circle class="wt-fill" cx="15" cy="11" r="1.7"/><path d="M11.3 14.8h1.4M10 19v-2.2M12 19v-2.2M14 19v-2.2"/>',
+  toadstool: '<path d="M3 11.5C3 7 7 4 12 4s9 3 9 7.5c0 .8-.7 1.5-1.5 1.5h-15C3.7 13 3 12.3 3 11.5z"/><path d="M9.5 13 9 19.5a1.5 1.5 0 0 0 1.5 1.5h3a1.5 1.5 0 0 0 1.5-1.5L14.5 13"/><circle class="wt-fill" cx="8" cy="8.6" r="1.2"/><circle class="wt-fill" cx="13" cy="6.8" r="1.2"/><circle class="wt-fill" cx="16.6" cy="10" r="1"/>',
+  // table things
+  back: '<rect x="4" y="5" width="11" height="15" rx="2"/><path d="M8 5V4.2A2.2 2.2 0 0 1 10.2 2h7.6A2.2 2.2 0 0 1 20 4.2v11.6a2.2 2.2 0 0 1-2.2 2.2H15"/><path d="M9.5 10.5l1.2 1.2-1.2 1.2-1.2-1.2z"/>',
+  hex: '<circle cx="12" cy="12" r="9.2"/><path d="M12 3.5 17 18.9 3.9 9.4h16.2L7 18.9z"/>',
+  star: '<path d="M12 3.5 14.4 9.3 20.6 9.7 15.8 13.7 17.3 19.8 12 16.5 6.7 19.8 8.2 13.7 3.4 9.7 9.6 9.3Z"/>',
+  crown: '<path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z"/><path d="M5.5 16h13" opacity=".6"/>',
+  bot: '<rect x="4" y="8" width="16" height="12" rx="3"/><path d="M12 8V4.5"/><circle cx="12" cy="3.6" r="1.1"/><circle class="wt-fill" cx="9" cy="13.8" r="1.4"/><circle class="wt-fill" cx="15" cy="13.8" r="1.4"/><path d="M2 13v3M22 13v3"/>',
+  hat: '<path d="M2.5 18.2c2.2 1.6 16.8 1.6 19 0"/><path d="M6.4 18 10 9 8.8 3.8l6.6 4.7 3 9.5"/><path d="M8.3 14.6c2.3.7 5.2.7 7.5 0"/>',
+  moon: '<path d="M19.5 14.8A8.2 8.2 0 1 1 9.2 4.5a6.6 6.6 0 0 0 10.3 10.3z"/><path class="wt-fill" d="M17 3.5l.6 1.5 1.5.6-1.5.6-.6 1.5-.6-1.5-1.5-.6 1.5-.6z"/><path class="wt-fill" d="M21 8.2l.4.9.9.4-.9.4-.4.9-.4-.9-.9-.4.9-.4z"/>',
+  undo: '<path d="M9 14 4 9l5-5"/><path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/>',
+  skip: '<path d="M4.5 5.5 11 12l-6.5 6.5zM12.5 5.5 19 12l-6.5 6.5z"/>',
+  new: '<path d="M20 11.5A8 8 0 1 1 17.7 6"/><path d="M20.5 3.5v5h-5"/>',
+  prev: '<path d="M15 18l-6-6 6-6"/>',
+  next: '<path d="M9 18l6-6-6-6"/>',
+  eye: '<path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z"/><circle cx="12" cy="12" r="3"/>',
+  load: '<path d="M12 15V3.5M7 8.5l5-5 5 5"/><path d="M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4"/>',
+  copy: '<rect x="9" y="9" width="12" height="12" rx="2"/><path d="M5 15H4a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v1"/>',
+  check: '<path d="M5 12.5l4.5 4.5L19 7.5"/>',
+  x: '<path d="M6 6l12 12M18 6 6 18"/>',
+  alert: '<path d="M12 3.5 21.5 20h-19z"/><path d="M12 10v4.5M12 17.2v.1"/>',
+  info: '<circle cx="12" cy="12" r="9"/><path d="M12 11v6M12 7.6v.1"/>',
+  target: '<circle cx="12" cy="12" r="8"/><circle cx="12" cy="12" r="3"/><path d="M12 2v4M12 18v4M2 12h4M18 12h4"/>',
+  shield: '<path d="M12 3l8 3v6c0 4.5-3.4 8-8 9-4.6-1-8-4.5-8-9V6z"/>',
+  sword: '<path d="M14.5 17.5 3 6V3h3l11.5 11.5"/><path d="M13 19l6-6M16 16l4 4M19 21l2-2"/>',
+  spark: '<path d="M12 3v4M12 17v4M3 12h4M17 12h4M6 6l2.5 2.5M15.5 15.5 18 18M6 18l2.5-2.5M15.5 8.5 18 6"/>',
+  scroll: '<path d="M8 3h11a2 2 0 0 1 2 2v2h-4"/><path d="M17 5v14a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-2h10v2a2 2 0 0 0 2 2"/><path d="M8 3a2 2 0 0 0-2 2v12M9.5 8h4.5M9.5 11.5h4.5" />',
+};
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function icon(name, cls = "wt-icon") {
+  const span = document.createElement("span");
+  span.className = cls;
+  span.setAttribute("aria-hidden", "true");
+  span.innerHTML = `<svg viewBox="0 0 24 24" xmlns="${SVG_NS}" focusable="false">${ICONS[name] || ICONS.spark}</svg>`;
+  return span;
+}
+
+// h("button.wt-x", {attrs}, children...): a small DOM builder. Text is always set as text.
+// Handlers (onclick, oninput...) are kept on the node as _wt_<event> and run by listeners
+// on the root (delegation), so morph() can move them onto the nodes it keeps.
+function h(spec, props, ...children) {
+  const [tag, ...classes] = spec.split(".");
+  const node = document.createElement(tag || "div");
+  if (classes.length) node.className = classes.join(" ");
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node[`_wt_${key.slice(2)}`] = value;
+    else if (key === "text") node.textContent = value;
+    else if (key === "value") node.value = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+// The canonical JSON of an action: sorted keys, as Python's json.dumps(sort_keys=True).
+function canon(value) {
+  const sort = (v) => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v && typeof v === "object") {
+      const out = {};
+      for (const key of Object.keys(v).sort()) out[key] = sort(v[key]);
+      return out;
+    }
+    return v;
+  };
+  return JSON.stringify(sort(value));
+}
+
+const HANDLERS = ["click", "input", "change", "toggle"];
+
+// Patch the live node `from` into the shape of the freshly built `to`, keeping every node
+// whose tag is unchanged: buttons stay the same elements between states (focus, hover,
+// running animations and a test's element handles survive), only what changed is touched.
+function morph(from, to) {
+  if (from.nodeType !== to.nodeType || from.nodeName !== to.nodeName) {
+    from.replaceWith(to);
+    return;
+  }
+  if (from.nodeType === Node.TEXT_NODE) {
+    if (from.nodeValue !== to.nodeValue) from.nodeValue = to.nodeValue;
+    return;
+  }
+  if (from.nodeType !== Node.ELEMENT_NODE) return;
+  for (const attr of [...from.attributes]) if (!to.hasAttribute(attr.name)) from.removeAttribute(attr.name);
+  for (const attr of [...to.attributes]) {
+    if (from.getAttribute(attr.name) !== attr.value) from.setAttribute(attr.name, attr.value);
+  }
+  for (const event of HANDLERS) from[`_wt_${event}`] = to[`_wt_${event}`];
+  if ("value" in to && (to.tagName === "INPUT" || to.tagName === "TEXTAREA") && from.value !== to.value) {
+    from.value = to.value;
+  }
+  if (to.tagName === "DETAILS") from.open = to.open;
+  const old = [...from.childNodes];
+  const fresh = [...to.childNodes];
+  fresh.forEach((child, i) => {
+    if (i < old.length) morph(old[i], child);
+    else from.append(child);
+  });
+  for (const extra of old.slice(fresh.length)) extra.remove();
+}
+
+function comboKey(counts) {
+  return Object.keys(counts).filter((k) => counts[k] > 0).sort().map((k) => `${k}:${counts[k]}`).join(",");
+}
+
+const MODE_LABEL = { play: "", explore: "Rules explorer", lab: "Simulation lab" };
+
+class TableView {
+  constructor(model, el) {
+    this.model = model;
+    this.el = el;
+    this.root = h("div.wt-table", { tabindex: "-1" });
+    this.live = h("div.wt-live.wt-sr", { "aria-live": "polite", "aria-atomic": "true", role: "status" });
+    this.body = h("div.wt-body");
+    this.root.append(this.live, this.body);
+    el.classList.add("wt-host");
+    el.append(this.root);
+    // purely visual, local state
+    this.picked = new Set();      // "kind#i" of toggled hand cards
+    this.target = null;           // chosen target seat in the picker
+    this.pickFor = "";            // the board the selection belongs to
+    this.saveDraft = null;        // a save the user pasted, not yet loaded
+    this.lastLog = null;          // highest log entry narrated
+    this.noticeKey = "";
+    this.noticeHidden = false;
+    this.autoKey = "";
+    this.autoTimer = null;
+    this.busyTimer = null;
+    this.expectSeq = null;       // the seq that answers the last message sent
+    this.pending = false;
+    this.openDetails = new Map(); // data-key -> open, so a redraw keeps what the user opened
+    this.onEvent = (event) => {
+      for (let node = event.target; node && node !== this.root; node = node.parentNode) {
+        const handler = node[`_wt_${event.type}`];
+        if (handler) {
+          if (node.disabled) return;
+          handler(event, node);
+          return;
+        }
+        if (event.type === "toggle") return; // a details element's own toggle only
+      }
+    };
+    // Capture phase: also catches events that do not bubble (toggle, a scripted change).
+    for (const type of HANDLERS) this.root.addEventListener(type, this.onEvent, true);
+    this.onChange = () => this.schedule();
+    for (const key of ["seq", "scene", "notice", "auto"]) model.on(`change:${key}`, this.onChange);
+    // Some defaults follow the widget's width (it is 0 until the host shows it).
+    this.wide = false;
+    this.resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+      const wide = this.root.clientWidth >= 760;
+      if (wide !== this.wide) { this.wide = wide; this.schedule(); }
+    }) : null;
+    if (this.resize) this.resize.observe(this.root);
+    this.draw();
+  }
+
+  destroy() {
+    for (const key of ["seq", "scene", "notice", "auto"]) this.model.off(`change:${key}`, this.onChange);
+    clearTimeout(this.autoTimer);
+    clearTimeout(this.busyTimer);
+    if (this.resize) this.resize.disconnect();
+    this.root.remove();
+    this.el.classList.remove("wt-host");
+  }
+
+  schedule() {
+    if (this.pending) return;
+    this.pending = true;
+    queueMicrotask(() => {
+      this.pending = false;
+      this.draw();
+    });
+  }
+
+  send(message) {
+    // Python answers every message with seq + 1: busy until every message sent is answered.
+    this.expectSeq = Math.max(this.expectSeq ?? 0, this.model.get("seq") ?? 0) + 1;
+    this.lastKind = message.kind;
+    this.root.dataset.busy = "1";
+    clearTimeout(this.busyTimer);
+    this.busyTimer = setTimeout(() => { this.root.dataset.busy = "0"; }, 15000);
+    this.model.send(message);
+  }
+
+  act(action, seat) {
+    const message = { kind: "act", action, move: this.scene.move };
+    if (seat !== undefined && seat !== null) message.seat = seat;
+    this.send(message);
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  draw() {
+    const scene = this.model.get("scene") || {};
+    const notice = this.model.get("notice");
+    const seq = this.model.get("seq");
+    this.scene = scene;
+    if (this.expectSeq === null || (seq ?? 0) >= this.expectSeq) {
+      this.root.dataset.busy = "0";
+      clearTimeout(this.busyTimer);
+    }
+    const board = `${scene.game}|${scene.move}|${scene.hand ? scene.hand.seat : ""}|${scene.picker ? scene.picker.id : ""}`;
+    if (board !== this.pickFor) {
+      this.pickFor = board;
+      this.picked.clear();
+      this.target = null;
+    }
+    // A dismissed notice stays hidden until the next message brings a notice again.
+    const noticeKey = notice ? `${seq}|${JSON.stringify(notice)}` : "";
+    if (noticeKey !== this.noticeKey) {
+      this.noticeHidden = false;
+      this.noticeKey = noticeKey;
+    }
+    const d = this.root.dataset;
+    d.game = scene.game || "";
+    d.move = scene.move ?? "";
+    d.phase = scene.phase || "";
+    d.seat = scene.seat === null || scene.seat === undefined ? "" : scene.seat;
+    d.mode = scene.mode || "";
+    d.god = scene.god ? "1" : "0";
+
+    const focusKey = this.focusKey();
+    const logBox = this.body.querySelector(".wt-log");
+    const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 24;
+    const next = h("div.wt-body", {}, this.layout(scene, notice));
+    morph(this.body, next);
+    this.restoreFocus(focusKey);
+    const newLog = this.body.querySelector(".wt-log");
+    if (newLog && logAtEnd) newLog.scrollTop = newLog.scrollHeight;
+    const current = this.body.querySelector(".wt-moves [aria-current]");
+    if (current) {
+      const list = current.closest(".wt-moves");
+      list.scrollTop = Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2);
+    }
+    this.narrate(scene, notice, noticeKey);
+    this.pace();
+  }
+
+  details(key, openByDefault, summary, ...content) {
+    const open = this.openDetails.has(key) ? this.openDetails.get(key) : openByDefault;
+    return h("details", {
+      "data-details": key, open,
+      ontoggle: (event) => this.openDetails.set(key, event.target.open),
+    }, summary, ...content);
+  }
+
+  focusKey() {
+    const active = this.root.ownerDocument.activeElement;
+    if (!active || !this.root.contains(active)) return null;
+    const keyed = active.closest("[data-key]");
+    return keyed ? keyed.dataset.key : null;
+  }
+
+  restoreFocus(key) {
+    if (key === null) return;
+    const found = [...this.body.querySelectorAll("[data-key]")].find((n) => n.dataset.key === key);
+    const target = found && !found.disabled ? found : this.body.querySelector(".wt-headline");
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  narrate(scene, notice, noticeKey) {
+    const log = scene.log || [];
+    const parts = [];
+    if (this.lastLog === null) {
+      if (scene.headline && scene.headline.text) parts.push(scene.headline.text);
+    } else {
+      for (const entry of log) if (entry.n > this.lastLog) parts.push(entry.text);
+    }
+    if (log.length) this.lastLog = Math.max(this.lastLog ?? -1, log[log.length - 1].n);
+    if (noticeKey && noticeKey !== this.narratedNotice && notice) parts.push(notice.text);
+    this.narratedNotice = noticeKey;
+    if (parts.length) this.live.textContent = parts.join(" ");
+  }
+
+  pace() {
+    const auto = this.model.get("auto");
+    const key = auto ? canon(auto.message) : "";
+    if (key === this.autoKey) return;
+    clearTimeout(this.autoTimer);
+    this.autoKey = key;
+    if (!auto) return;
+    this.autoTimer = setTimeout(() => {
+      const still = this.model.get("auto");
+      if (still && canon(still.message) === key) this.send(still.message);
+    }, Math.max(0, auto.delay || 0));
+  }
+
+  layout(scene, notice) {
+    const parts = [this.header(scene), this.headline(scene)];
+    if (notice && !this.noticeHidden) parts.push(this.notice(notice));
+    if (scene.mode === "lab") {
+      parts.push(this.lab(scene));
+      return parts;
+    }
+    if (scene.gameover) parts.push(this.gameover(scene.gameover));
+    if (scene.handoff) parts.push(this.handoff(scene.handoff));
+    // Scores just announced go on the board itself; later they wait in the side column.
+    const fresh = scene.scoring && scene.scoring.fresh;
+    const main = h("div.wt-main", {},
+      fresh ? this.table(scene.scoring, "wt-scoring", "wt-fresh") : null,
+      this.players(scene),
+      this.center(scene),
+      scene.picker ? [this.hand(scene), this.prompt(scene)] : [this.prompt(scene), this.hand(scene)]);
+    const side = h("div.wt-side", {},
+      scene.mode === "explore" ? this.explorer(scene) : null,
+      scene.scoring && !fresh ? this.table(scene.scoring, "wt-scoring") : null,
+      scene.scoreboard ? this.table(scene.scoreboard, "wt-scoreboard") : null,
+      this.log(scene),
+      this.legend(scene));
+    parts.push(h("div.wt-layout", {}, main, side));
+    return parts;
+  }
+
+  header(scene) {
+    const mode = MODE_LABEL[scene.mode] || "";
+    const brand = h("div.wt-brand", {}, icon("moon", "wt-icon wt-logo"),
+      h("h2.wt-title", { text: scene.title || "witchtable" }),
+      mode ? h("span.wt-mode", { text: mode }) : null);
+    const chips = h("div.wt-chips", {}, (scene.chips || []).map((c) =>
+      h("span.wt-chip", {}, h("span.wt-chip-label", { text: c.label }), h("span.wt-chip-value", { text: c.value }))));
+    const controls = h("div.wt-controls", { role: "toolbar", "aria-label": "Game controls" },
+      (scene.controls || []).map((c) => this.control(c)));
+    return h("header.wt-head", {}, brand, chips, controls);
+  }
+
+  control(c, extra = {}) {
+    const button = h("button.wt-btn", {
+      type: "button", "data-role": c.role, "data-key": `role:${c.role}:${c.seat ?? ""}`,
+      "data-seat": c.seat, title: c.hint || undefined, "aria-label": c.hint ? `${c.label}: ${c.hint}` : c.label,
+      "aria-pressed": c.pressed === undefined ? undefined : String(!!c.pressed),
+      disabled: c.enabled === false, ...extra,
+      onclick: () => {
+        const message = { ...c.message };
+        if (c.input === "save") {
+          const box = this.body.querySelector('[data-role="save"]');
+          message.save = box ? box.value : "";
+          this.saveDraft = null;
+        }
+        this.send(message);
+      },
+    }, c.icon ? icon(c.icon) : null, h("span.wt-btn-label", { text: c.label }));
+    return button;
+  }
+
+  headline(scene) {
+    const hl = scene.headline || { text: "", tone: "info" };
+    const waiting = scene.waiting;
+    return h("div.wt-headline", { "data-tone": hl.tone, tabindex: "-1" },
+      icon(hl.tone === "you" ? "spark" : hl.tone === "over" ? "crown" : "hat"),
+      h("span.wt-headline-text", { text: hl.text }),
+      waiting ? h("span.wt-waiting", {}, h("span.wt-dots", { "aria-hidden": "true" }, h("i"), h("i"), h("i")),
+        h("span", { text: waiting.text })) : null);
+  }
+
+  notice(notice) {
+    const error = notice.level === "error";
+    return h("div.wt-notice", { "data-level": notice.level, "data-rule": notice.rule || "" },
+      icon(error ? "alert" : "info"),
+      h("div.wt-notice-body", {}, h("span.wt-notice-text", { text: notice.text }),
+        notice.rule ? h("code.wt-rule-id", { text: notice.rule, title: "The rule behind this" }) : null),
+      h("button.wt-icon-btn", {
+        type: "button", "aria-label": "Dismiss this message", "data-key": "dismiss-notice",
+        onclick: () => { this.noticeHidden = true; this.draw(); },
+      }, icon("x")));
+  }
+
+  gameover(over) {
+    return h("section.wt-gameover", { "aria-label": "Game over" }, icon("crown", "wt-icon wt-big"),
+      h("div", {}, h("h3", { text: over.title }), h("p", { text: over.text })));
+  }
+
+  handoff(handoff) {
+    return h("section.wt-handoff", { "aria-label": "Hand-off" }, icon("hat", "wt-icon wt-big"),
+      h("div", {}, h("h3", { text: `${handoff.name}'s turn` }), h("p", { text: handoff.text })),
+      h("button.wt-btn.wt-primary", {
+        type: "button", "data-role": "handoff", "data-key": "role:handoff", onclick: () => this.send(handoff.message),
+      }, icon("eye"), h("span.wt-btn-label", { text: handoff.label })));
+  }
+
+  // -- players, table, cards
+
+  players(scene) {
+    const list = scene.players || [];
+    if (!list.length) return null;
+    return h("section.wt-players", { "aria-label": "Players" }, list.map((p) => {
+      const badges = [];
+      if (p.you) badges.push(h("span.wt-badge.wt-you", { text: "you" }));
+      if (p.bot) badges.push(h("span.wt-badge", { text: `bot · ${p.bot}` }));
+      if (p.acting) badges.push(h("span.wt-badge.wt-acting", { text: "to act" }));
+      if (p.role) badges.push(h("span.wt-badge.wt-role", { text: p.role === "attacker" ? "attacking" : p.role === "defender" ? "defending" : p.role }));
+      if (p.winner) badges.push(h("span.wt-badge.wt-win", {}, icon("crown"), "winner"));
+      if (p.out) badges.push(h("span.wt-badge.wt-muted", { text: "no cards" }));
+      const counters = h("div.wt-counters", {}, (p.counters || []).map((c) => {
+        const attrs = { title: `${c.label}: ${c.value}`, "aria-label": `${c.label}: ${c.value}` };
+        if (c.attr) attrs[`data-${c.attr}`] = c.value;
+        return h("span.wt-counter", attrs, icon(c.icon), h("span.wt-counter-value", { text: c.value }),
+          h("span.wt-counter-label", { text: c.label }));
+      }));
+      const cards = p.cards ? h("div.wt-mini-cards", { "aria-label": `${p.name}'s hand` },
+        p.cards.length ? p.cards.map((c) => this.card(c, { mini: true })) : h("span.wt-muted", { text: "empty hand" })) : null;
+      return h("article.wt-player", {
+        "data-seat": p.seat, "data-acting": p.acting ? "1" : "0", "data-you": p.you ? "1" : "0",
+        "data-stance": p.role || undefined, "aria-label": `${p.name}${p.acting ? ", to act" : ""}`,
+      },
+      h("div.wt-player-head", {}, icon(p.bot ? "bot" : "hat", "wt-icon wt-avatar"),
+        h("div.wt-player-id", {}, h("span.wt-player-name", { text: p.name }), h("span.wt-badges", {}, badges))),
+      counters,
+      p.note ? h("div.wt-player-note", { text: p.note }) : null,
+      cards);
+    }));
+  }
+
+  center(scene) {
+    const zones = scene.table || [];
+    if (!zones.length) return null;
+    const log = scene.log || [];
+    const last = log.length ? log[log.length - 1] : null;
+    // The newest event, on the table itself: a person can follow the bots move by move.
+    const latest = last ? h("div.wt-last", { "data-kind": last.kind, "data-n": last.n },
+      h("span.wt-last-label", { text: "Last" }), h("span.wt-last-text", { text: last.text })) : null;
+    return h("section.wt-center", { "aria-label": "Table" }, latest, zones.map((z) => {
+      const body = [];
+      if (z.pile) {
+        const attrs = { "aria-label": `${z.label}: ${z.pile.count} cards` };
+        if (z.pile.attr) attrs[`data-${z.pile.attr}`] = z.pile.count;
+        body.push(h("div.wt-pile", attrs,
+          z.pile.count > 2 ? h("span.wt-card.wt-back.wt-stack3", { "aria-hidden": "true" }) : null,
+          z.pile.count > 1 ? h("span.wt-card.wt-back.wt-stack2", { "aria-hidden": "true" }) : null,
+          z.pile.count > 0 ? h("span.wt-card.wt-back", { "aria-hidden": "true" }, icon("moon", "wt-icon wt-back-art"))
+            : h("span.wt-card.wt-empty", { "aria-hidden": "true" }),
+          h("span.wt-pile-count", { text: z.pile.count })));
+      }
+      if (z.cards) body.push(h("div.wt-cards", {}, z.cards.map((c) => this.card(c))));
+      const label = h("div.wt-zone-label", {}, z.tone === "attack" ? icon("sword") : null, h("span", { text: z.label }));
+      const text = z.text ? h("div.wt-zone-text", { text: z.text }) : null;
+      if (z.pile && !z.cards) {
+        return h("div.wt-zone.wt-pile-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, body,
+          h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: `${z.pile.count} card${z.pile.count === 1 ? "" : "s"}` }), text));
+      }
+      return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, label, body, text);
+    }));
+  }
+
+  card(c, opts = {}) {
+    const count = c.count ?? 1;
+    const classes = opts.mini ? "div.wt-card.wt-mini" : "div.wt-card";
+    return h(classes, {
+      "data-card": c.kind, "data-tone": c.tone || "ash", "aria-label": count > 1 ? `${count} × ${c.name}` : c.name,
+      role: "img",
+    },
+    icon(c.icon || c.kind, "wt-icon wt-card-art"),
+    h("span.wt-card-name", { text: c.name }),
+    count > 1 ? h("span.wt-card-count", { text: `×${count}` }) : null);
+  }
+
+  // -- the hand and the card picker
+
+  hand(scene) {
+    const hand = scene.hand;
+    if (!hand) return null;
+    const picker = scene.picker;
+    const groups = [];
+    for (const c of hand.cards) {
+      const cards = [];
+      for (let i = 0; i < (c.count ?? 1); i++) {
+        const id = `${c.kind}#${i}`;
+        if (picker) {
+          const on = this.picked.has(id);
+          cards.push(h("button.wt-card.wt-toggle", {
+            type: "button", "data-card": c.kind, "data-tone": c.tone || "ash", "aria-pressed": String(on),
+            "data-key": `card:${id}`, "aria-label": `${c.name} ${i + 1} of ${c.count ?? 1}`,
+            onclick: () => {
+              if (this.picked.has(id)) this.picked.delete(id); else this.picked.add(id);
+              this.draw();
+            },
+          }, icon(c.icon || c.kind, "wt-icon wt-card-art"), h("span.wt-card-name", { text: c.name }),
+          on ? icon("check", "wt-icon wt-card-check") : null));
+        } else {
+          cards.push(h("div.wt-card", { "data-card": c.kind, "data-tone": c.tone || "ash", role: "img", "aria-label": c.name },
+            icon(c.icon || c.kind, "wt-icon wt-card-art"), h("span.wt-card-name", { text: c.name })));
+        }
+      }
+      groups.push(h("div.wt-fan", { "data-count": cards.length }, cards));
+    }
+    const size = hand.size ?? hand.cards.reduce((n, c) => n + (c.count ?? 1), 0);
+    return h("section.wt-hand", { "aria-label": hand.label, "data-seat": hand.seat },
+      h("h3.wt-section-title", {}, icon("back"), h("span", { text: `${hand.label} · ${size} card${size === 1 ? "" : "s"}` })),
+      h("div.wt-hand-cards", { role: picker ? "group" : undefined, "aria-label": picker ? `Cards to pick for: ${picker.title}` : undefined },
+        groups.length ? groups : h("p.wt-muted", { text: "No cards in hand." })),
+      picker ? this.picker(scene, picker) : null);
+  }
+
+  pickedCounts() {
+    const counts = {};
+    for (const id of this.picked) {
+      const kind = id.slice(0, id.lastIndexOf("#"));
+      counts[kind] = (counts[kind] || 0) + 1;
+    }
+    return counts;
+  }
+
+  picker(scene, picker) {
+    const counts = this.pickedCounts();
+    const key = comboKey(counts);
+    const combo = key ? picker.combos[key] : null;
+    const targets = picker.targets || [];
+    if (picker.needs_target && targets.length === 1 && this.target === null) this.target = targets[0].seat;
+    let status;
+    let valid;
+    if (!key) { status = picker.empty; valid = "empty"; }
+    else if (combo) {
+      valid = "1";
+      status = combo.text + (picker.needs_target && this.target === null ? " · now choose a target" : "");
+    } else { status = picker.invalid; valid = "0"; }
+    let action = null;
+    let confirmLabel = picker.verb;
+    if (combo) {
+      const found = picker.needs_target
+        ? combo.choices.find((c) => c.target === this.target)
+        : combo.choices[0];
+      if (found) {
+        action = found.action;
+        const target = targets.find((t) => t.seat === this.target);
+        confirmLabel = picker.needs_target && target ? `${picker.verb} ${target.label}` : (found.label || picker.verb);
+      }
+    }
+    const confirm = h("button.wt-btn.wt-primary.wt-confirm", {
+      type: "button", "data-role": "confirm", "data-key": "role:confirm",
+      "data-action": action ? canon(action) : undefined, disabled: !key,
+      "aria-label": action ? `${confirmLabel}: ${combo.text}` : `${confirmLabel} (check the picked cards)`,
+      onclick: () => {
+        if (action) this.act(action);
+        else this.send({ kind: "build", picker: picker.id, picked: counts, target: this.target, move: scene.move });
+      },
+    }, icon(picker.id === "attack" ? "sword" : "shield"), h("span.wt-btn-label", { text: confirmLabel }));
+    const clear = h("button.wt-btn.wt-ghost", {
+      type: "button", "data-role": "clear", "data-key": "role:clear", disabled: !key,
+      onclick: () => { this.picked.clear(); this.draw(); },
+    }, icon("x"), h("span.wt-btn-label", { text: "Clear" }));
+    // A refused attempt is also explained right here, where the player is looking.
+    const notice = this.model.get("notice");
+    const refusal = notice && notice.level === "error" && this.lastKind === "build" && !this.noticeHidden
+      ? h("div.wt-pick-error", {}, icon("alert"), h("span", { text: notice.text }),
+        notice.rule ? h("code.wt-rule-id", { text: notice.rule }) : null) : null;
+    const targetRow = picker.needs_target ? h("div.wt-targets", { role: "group", "aria-label": "Choose the target" },
+      h("span.wt-targets-label", {}, icon("target"), h("span", { text: "Target" })),
+      targets.map((t) => h("button.wt-btn.wt-target", {
+        type: "button", "data-target": t.seat, "data-key": `target:${t.seat}`,
+        "aria-pressed": String(this.target === t.seat), "aria-label": `Target ${t.label}${t.note ? `, ${t.note}` : ""}`,
+        onclick: () => { this.target = this.target === t.seat ? null : t.seat; this.draw(); },
+      }, h("span.wt-btn-label", { text: t.label }), t.note ? h("small", { text: t.note }) : null))) : null;
+    return h("div.wt-picker", { "data-picker": picker.id },
+      h("div.wt-picker-head", {}, h("strong", { text: picker.title }), h("span.wt-muted", { text: picker.help })),
+      h("div.wt-pick-status", { "data-valid": valid }, icon(valid === "1" ? "check" : valid === "0" ? "alert" : "info"),
+        h("span", { text: status })),
+      refusal,
+      targetRow,
+      h("div.wt-pick-actions", {}, confirm, clear));
+  }
+
+  prompt(scene) {
+    const prompt = scene.prompt;
+    if (!prompt) return null;
+    return h("section.wt-prompt", { "aria-label": prompt.title },
+      h("h3.wt-section-title", {}, icon("spark"), h("span", { text: prompt.title })),
+      prompt.text ? h("p.wt-muted", { text: prompt.text }) : null,
+      (prompt.groups || []).map((g) => (g.icon || g.text ? this.ability(g) : h("div.wt-group", {},
+        g.label ? h("div.wt-group-label", { text: g.label }) : null,
+        h("div.wt-choices", {}, (g.choices || []).map((c) => this.choice(c)))))));
+  }
+
+  // A card ability: its picture, name and what it does, then one small button per way to play it.
+  ability(g) {
+    return h("div.wt-ability", { "data-card": g.icon, "data-tone": g.tone || "ash" },
+      h("span.wt-ability-badge", {}, icon(g.icon, "wt-icon")),
+      h("div.wt-ability-text", {}, h("strong", { text: g.label }), h("span", { text: g.text })),
+      h("div.wt-ability-choices", {}, (g.choices || []).map((c) => {
+        const key = canon(c.action);
+        return h(`button.wt-btn${c.tone === "primary" ? ".wt-play" : ""}`, {
+          type: "button", "data-action": key, "data-key": `act:${key}`, "data-seat": c.seat,
+          "aria-label": `${g.label}: ${c.label}. ${g.text}`, title: g.rule ? `${g.text} (rule ${g.rule})` : g.text,
+          onclick: () => this.act(c.action, c.seat),
+        }, h("span.wt-btn-label", { text: c.label }));
+      })));
+  }
+
+  choice(c) {
+    const key = canon(c.action);
+    return h("button.wt-choice", {
+      type: "button", "data-action": key, "data-key": `act:${key}`, "data-tone": c.tone || "normal",
+      "data-seat": c.seat, title: c.hint || undefined,
+      "aria-label": c.hint ? `${c.label}. ${c.hint}` : c.label,
+      onclick: () => this.act(c.action, c.seat),
+    },
+    c.icon ? icon(c.icon, "wt-icon wt-choice-icon") : null,
+    c.cards ? h("span.wt-choice-cards", {}, c.cards.map((card) => this.card(card, { mini: true }))) : null,
+    h("span.wt-choice-text", {}, h("span.wt-choice-label", { text: c.label }),
+      c.hint ? h("small.wt-choice-hint", { text: c.hint }) : null));
+  }
+
+  // -- side panels
+
+  table(t, cls, panelClass = "") {
+    const cell = (c, tag = "td", attrs = {}) => {
+      const data = typeof c === "string" ? { text: c } : c || {};
+      return h(tag, { ...attrs, "data-strong": data.strong ? "1" : undefined },
+        data.icon ? icon(data.icon, "wt-icon wt-cell-icon") : null, data.text ?? "");
+    };
+    return h(`section.wt-panel.wt-table-panel${panelClass ? `.${panelClass}` : ""}`, {},
+      h("table", { class: cls },
+        h("caption", { text: t.caption }),
+        h("thead", {}, h("tr", {}, (t.head || []).map((x) => h("th", { scope: "col", text: x })))),
+        h("tbody", {}, (t.rows || []).map((r) => h("tr", {}, cell(r.head, "th", { scope: "row" }),
+          r.cells.map((c) => cell(c))))),
+        t.foot && t.foot.length ? h("tfoot", {}, t.foot.map((r) => h("tr", {}, cell(r.head, "th", { scope: "row" }),
+          r.cells.map((c) => cell(c))))) : null));
+  }
+
+  log(scene) {
+    const log = scene.log || [];
+    if (!log.length) return null;
+    return h("section.wt-panel", { "aria-label": "Game log" },
+      h("h3.wt-section-title", {}, icon("scroll"), h("span", { text: "What happened" })),
+      h("ol.wt-log", { tabindex: "0", "aria-label": "Game log, newest last" }, log.map((e) => h("li", {
+        "data-kind": e.kind, "data-n": e.n,
+      }, h("span", { text: e.text }),
+      (e.secret || []).map((s) => h("span.wt-secret", {}, icon("eye"), h("span", { text: `${s.name} sees: ${s.text}` })))))));
+  }
+
+  legend(scene) {
+    const legend = scene.legend || [];
+    if (!legend.length) return null;
+    // Open beside the board (two columns), folded when everything is in one column.
+    const node = this.details("legend", this.root.clientWidth >= 760,
+      h("summary", { "data-key": "legend" }, icon("info"), h("span", { text: "Cards, abilities and points" })),
+      h("p.wt-legend-note", { text: "Points: what 1, 2, 3… copies of a card score in a Hex pile at the round's end." }),
+      h("ul", {}, legend.map((c) => h("li", { "data-card": c.kind, "data-tone": c.tone, title: c.rule ? `rule ${c.rule}` : undefined },
+        icon(c.kind, "wt-icon wt-legend-icon"),
+        h("div", {}, h("strong", { text: c.name }), c.copies ? h("span.wt-muted", { text: ` ×${c.copies}` }) : null,
+          h("span.wt-legend-text", { text: ` ${c.text}` }),
+          h("span.wt-points", { text: `Points ${c.points}` }))))));
+    node.className = "wt-panel wt-legend";
+    return node;
+  }
+
+  explorer(scene) {
+    const out = [];
+    const views = scene.views || [];
+    if (views.length) {
+      out.push(h("section.wt-panel", { "aria-label": "Whose view" },
+        h("h3.wt-section-title", {}, icon("eye"), h("span", { text: "Whose cards to show" })),
+        h("div.wt-views", { role: "group", "aria-label": "Whose view" }, views.map((v) => this.control(v)))));
+    }
+    const tl = scene.timeline;
+    if (tl) {
+      const range = h("input.wt-range", {
+        type: "range", min: "0", max: String(tl.length), step: "1", value: String(tl.position),
+        "data-role": "timeline", "data-key": "role:timeline", "aria-label": "Timeline: jump to a move",
+        "aria-valuetext": `move ${tl.position} of ${tl.length}`,
+        onchange: (event) => this.send({ kind: "goto", move: Number(event.target.value) }),
+      });
+      const moves = h("ol.wt-moves", { "aria-label": "Moves" },
+        h("li", {}, h("button.wt-move", {
+          type: "button", "data-key": "goto:0", "aria-current": tl.position === 0 ? "step" : undefined,
+          onclick: () => this.send({ kind: "goto", move: 0 }),
+        }, h("span.wt-move-n", { text: "0" }), h("span", { text: "Start of the game" }))),
+        tl.moves.map((m) => h("li", { "data-future": m.n > tl.position ? "1" : "0" }, h("button.wt-move", {
+          type: "button", "data-key": `goto:${m.n}`, "aria-current": m.n === tl.position ? "step" : undefined,
+          onclick: () => this.send({ kind: "goto", move: m.n }),
+        }, h("span.wt-move-n", { text: m.n }), h("span", { text: m.text })))));
+      out.push(h("section.wt-panel.wt-timeline", { "aria-label": "Timeline" },
+        h("h3.wt-section-title", {}, icon("hourglass"), h("span", { text: `Timeline · move ${tl.position} of ${tl.length}` })),
+        range, moves));
+    }
+    for (const who of scene.explain || []) {
+      out.push(h("section.wt-panel.wt-explain", { "aria-label": `What ${who.name} may do` },
+        h("h3.wt-section-title", {}, icon("scroll"), h("span", { text: `${who.name} to act: the rules behind each choice` })),
+        who.groups.map((g) => {
+          const legal = g.actions.filter((a) => a.action);
+          const shown = legal.slice(0, 10);
+          const more = legal.slice(10);
+          const chip = (a) => {
+            const key = canon(a.action);
+            return h("button.wt-chip-btn", {
+              type: "button", "data-action": key, "data-key": `act:${key}`, "data-seat": a.seat,
+              onclick: () => this.act(a.action, a.seat),
+            }, a.label);
+          };
+          return h("div.wt-rule", { "data-legal": g.legal ? "1" : "0", "data-rule-id": g.rule },
+            h("div.wt-rule-head", {}, icon(g.legal ? "check" : "x"),
+              h("span.wt-rule-verdict", { text: g.legal ? "Allowed by" : "Forbidden by" }),
+              h("code.wt-rule-id", { text: g.rule })),
+            h("p.wt-rule-summary", { text: g.summary }),
+            g.legal ? h("div.wt-chip-row", {}, shown.map(chip),
+              more.length ? this.details(`more:${who.seat}:${g.rule}`, false, h("summary", { text: `${more.length} more`, "data-key": `more:${who.seat}:${g.rule}` }),
+                h("div.wt-chip-row", {}, more.map(chip))) : null)
+              : h("ul.wt-refusals", {}, g.actions.map((a) => h("li", {}, h("strong", { text: a.label }), h("span", { text: ` ${a.message}` })))));
+        })));
+    }
+    if (scene.save !== undefined && scene.save !== null) {
+      const box = h("textarea.wt-save", {
+        "data-role": "save", "data-key": "role:save", rows: "3", spellcheck: "false",
+        "aria-label": "Save of this position (copy it out, or paste a save here and press Load)",
+        oninput: (event) => { this.saveDraft = event.target.value; },
+      });
+      box.value = this.saveDraft ?? scene.save;
+      const copy = h("button.wt-btn.wt-ghost", {
+        type: "button", "data-role": "copy", "data-key": "role:copy",
+        onclick: (event, button) => {
+          const live = this.body.querySelector('[data-role="save"]');
+          live.select();
+          const done = () => { button.querySelector(".wt-btn-label").textContent = "Copied"; };
+          if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(live.value).then(done, () => {});
+          else { try { document.execCommand("copy"); done(); } catch (err) { /* selection stays for Ctrl+C */ } }
+        },
+      }, icon("copy"), h("span.wt-btn-label", { text: "Copy" }));
+      out.push(h("section.wt-panel.wt-saves", { "aria-label": "Save and load" },
+        h("h3.wt-section-title", {}, icon("load"), h("span", { text: "Save of this position" })),
+        box, h("div.wt-pick-actions", {}, copy, scene.load ? this.control(scene.load) : null)));
+    }
+    return out;
+  }
+
+  lab(scene) {
+    const p = scene.progress || { done: 0, total: 0 };
+    const pct = p.total ? Math.round((100 * p.done) / p.total) : 0;
+    const bars = scene.bars;
+    return h("div.wt-lab", {},
+      h("div.wt-progress", { role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(p.total), "aria-valuenow": String(p.done), "aria-label": "Games played" },
+        h("span.wt-progress-fill", { style: `width:${pct}%` }), h("span.wt-progress-text", { text: `${p.done} / ${p.total} games` })),
+      bars ? h("section.wt-panel", {}, h("h3.wt-section-title", {}, icon("star"), h("span", { text: bars.caption })),
+        h("div.wt-bars", {}, bars.items.map((b) => h("div.wt-bar", {},
+          h("span.wt-bar-label", { text: b.label }),
+          h("span.wt-bar-track", {}, h("span.wt-bar-fill", { style: `width:${Math.round(b.value * 1000) / 10}%` })),
+          h("span.wt-bar-text", { text: b.text }))))) : null,
+      (scene.tables || []).map((t) => this.table(t, "wt-stats")));
+  }
+}
+
+export default {
+  render({ model, el }) {
+    const view = new TableView(model, el);
+    return () => view.destroy();
+  },
+};
