@@ -48,8 +48,17 @@ def handle(message_json: str) -> str:
 
 
 def save() -> str:
-    """The current game as save text (the engine's JSON save: seed and every action)."""
+    """The current game as save text (the engine's JSON save: seed and every action).
+
+    A save holds the seed, so it tells every hidden card. A person playing must not get
+    one mid-game (that would show them the other hands): in play mode it is given once the
+    game is over, or when only bots play; the explorer, which shows everything, saves any time.
+    """
     if _table is None:
         return json.dumps({"error": "No game is set up yet."})
     game = _table.game
+    if _table.mode == "play" and _table.humans and not game.is_over:
+        return json.dumps({"error": "A save holds the seed, so it would show every hidden card: "
+                                    "while people play, saving is offered once the game is over. "
+                                    "Open the game in the explorer to save any position."})
     return json.dumps({"save": json.dumps(game.to_json()), "move": game.move_number})

@@ -59,19 +59,30 @@ def test_messages_before_a_game_and_malformed_messages(host) -> None:
     assert state["state"]["scene"]["move"] == 0
 
 
-def test_a_save_starts_the_same_position_again(host) -> None:
-    """Witching Hour: play the first offered action, save, and load it (play mode)."""
+def test_a_mid_game_save_is_refused_while_people_play(host) -> None:
+    """A save holds the seed (every hidden card): play mode gives none until the game is over."""
     state = start(host, game="witching-hour", seed=3, pace=0)["state"]
+    action = _first_action(state["scene"])
+    host.handle(json.dumps({"kind": "act", "action": action, "move": 0}))
+    answer = json.loads(host.save())
+    assert "save" not in answer and "every hidden card" in answer["error"]
+    start(host, game="witching-hour", seed=3, pace=0, seat=None, bots="random")  # bots only
+    assert "save" in json.loads(host.save())
+
+
+def test_a_save_starts_the_same_position_again(host) -> None:
+    """Witching Hour: play the first offered action in the explorer, save, and load it."""
+    state = start(host, game="witching-hour", seed=3, pace=0, mode="explore")["state"]
     action = _first_action(state["scene"])
     state = json.loads(host.handle(json.dumps({"kind": "act", "action": action, "move": 0})))["state"]
     moved = state["scene"]["move"]
     assert moved > 0
     saved = json.loads(host.save())
     assert saved["move"] == moved
-    again = start(host, game="witching-hour", save=saved["save"], pace=0)["state"]
+    again = start(host, game="witching-hour", save=saved["save"], pace=0, mode="explore")["state"]
     assert again["scene"]["move"] == moved
     assert again["scene"].get("hand") == state["scene"].get("hand")
-    damaged = start(host, game="witching-hour", save=saved["save"][:40])
+    damaged = start(host, game="witching-hour", save=saved["save"][:40], mode="explore")
     assert damaged["error"] and "state" not in damaged
     assert json.loads(host.save())["move"] == moved, "a damaged save leaves the table as it was"
 

@@ -144,9 +144,23 @@ def test_play_page_bad_setup_says_why_and_deals_the_default(fresh_browser, site_
         assert page.locator(".wt-table .wt-player").count() == 3
 
 
-def test_play_page_save_loads_back(fresh_browser, site_url: str) -> None:
+def test_play_page_refuses_a_mid_game_save_that_would_show_hidden_cards(fresh_browser, site_url) -> None:
+    """A save holds the seed: while a person plays, the page must not hand one out."""
     with fresh_browser() as browser:
         page, _ = open_play_page(browser, site_url, "witching-hour", "pace=0&seed=5")
+        click_an_action(page, random.Random(3))
+        page.wait_for_selector(PLAYABLE)
+        page.locator("summary", has_text="Save or load").click()
+        page.locator("#wt-save").click()
+        page.wait_for_function(
+            "() => /every hidden card/.test(document.querySelector('#wt-save-note').textContent)")
+        assert page.locator("#wt-save-text").input_value() == ""
+
+
+def test_play_page_save_loads_back(fresh_browser, site_url: str) -> None:
+    """The explorer saves any position; the save loads back (a damaged one changes nothing)."""
+    with fresh_browser() as browser:
+        page, _ = open_play_page(browser, site_url, "witching-hour", "pace=0&seed=5&mode=explore")
         rng = random.Random(3)
         for _ in range(2):
             click_an_action(page, rng)
