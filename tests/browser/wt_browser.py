@@ -1,0 +1,673 @@
+"""Drive JupyterLab and the witchtable widget in Debian's Chromium, offline.
+
+The pieces the browser tests share: a JupyterLab server the tests start themselves, a
+Playwright context that refuses every request to a host other than 127.0.0.1 (and
+remembers it, so the test fails), and small helpers that know JupyterLab's and the
+widget's DOM. They wait for conditions, never for fixed times.
+"""
+
+from __future__ import annotations
+
+import ast
+import http.cookiejar
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, urlsplit
+
+from playwright.sync_api import BrowserContext, Locator, Page, WebSocket
+
+REPO = Path(__file__).resolve().parents[2]
+ARTIFACTS = REPO / "test-artifacts" / "browser"
+HARNESS_DIR = "_harness"
+"""Folder (inside the served copy of examples/) for the harness's own notebooks."""
+CHROMIUM = Path(os.environ.get("WITCHTABLE_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--disable-dev-shm-usage",
+]
+LOCAL_HOST = "127.0.0.1"
+NAV_TIMEOUT_MS = 60_000
+CELL_TIMEOUT_S = 120.0
+"""Generous sanity limits only: the suite never asserts on speed."""
+
+# JupyterLab's own settings for the test server: no news or update checks (they would
+# ask the internet and put a toast over the notebook).
+LAB_SETTINGS = {
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings":
+        {"fetchNews": "false", "checkForUpdates": False, "doNotDisturbMode": True},
+}
+
+
+# --------------------------------------------------------------------------- server
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (the OS picks it)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((LOCAL_HOST, 0))
+        return sock.getsockname()[1]
+
+
+class JupyterServer:
+    """A JupyterLab server on 127.0.0.1, isolated from the user's Jupyter config.
+
+    It runs from the same environment as the tests (``sys.executable``'s bin folder), so
+    its kernels import the same witchtable (the installed wheel, or the checkout when
+    ``PYTHONPATH=build/dev`` is set: the environment is passed through).
+    """
+
+    def __init__(self, root_dir: Path, state_dir: Path, log_path: Path) -> None:
+        self.root_dir = root_dir
+        self.state_dir = state_dir
+        self.log_path = log_path
+        self.port = free_port()
+        self.base_url = f"http://{LOCAL_HOST}:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self._log = None
+        self._opener: urllib.request.OpenerDirector | None = None
+        self._cookies: http.cookiejar.CookieJar | None = None
+
+    def start(self, timeout: float = 90.0) -> None:
+        jupyter = Path(sys.executable).parent / "jupyter"
+        if not jupyter.exists():
+            raise RuntimeError(f"{jupyter} is missing: install requirements/dev.txt into this venv")
+        dirs = {name: self.state_dir / name for name in ("config", "data", "runtime", "ipython",
+                                                         "settings", "workspaces")}
+        for path in dirs.values():
+            path.mkdir(parents=True, exist_ok=True)
+        for rel, values in LAB_SETTINGS.items():
+            target = dirs["settings"] / rel
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(json.dumps(values))
+        env = dict(os.environ)
+        if env.get("PYTHONPATH"):
+            # Kernels start in the notebook's folder: a relative entry (build/dev) would miss.
+            env["PYTHONPATH"] = os.pathsep.join(
+                str(Path(entry).resolve()) for entry in env["PYTHONPATH"].split(os.pathsep) if entry)
+        env.update({
+            "JUPYTER_CONFIG_DIR": str(dirs["config"]),
+            "JUPYTER_DATA_DIR": str(dirs["data"]),
+            "JUPYTER_RUNTIME_DIR": str(dirs["runtime"]),
+            "IPYTHONDIR": str(dirs["ipython"]),
+            "JUPYTER_PLATFORM_DIRS": "1",
+            "PYTHONUNBUFFERED": "1",
+        })
+        cmd = [
+            str(jupyter), "lab", "--allow-root", "--no-browser", "--ip", LOCAL_HOST,
+            "--port", str(self.port), "--port-retries", "0",
+            "--IdentityProvider.token=", "--ServerApp.password=",
+            f"--ServerApp.root_dir={self.root_dir}",
+            f"--LabApp.user_settings_dir={dirs['settings']}",
+            f"--LabApp.workspaces_dir={dirs['workspaces']}",
+            "--LabApp.news_url=None",
+            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+            "--LabApp.extension_manager=readonly",
+            "--LabApp.expose_app_in_browser=True",
+        ]
+        self._log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(cmd, cwd=self.root_dir, env=env, stdout=self._log,
+                                     stderr=subprocess.STDOUT, start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited with code {self.proc.returncode}; "
+                                   f"its log:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.base_url}/api/status", timeout=2) as reply:
+                    if reply.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"jupyter lab did not answer on {self.base_url} within {timeout:.0f} s; "
+                           f"its log:\n{self.log_tail()}")
+
+    def api(self, method: str, path: str) -> Any:
+        """Call the server's REST API (with the XSRF cookie a browser would have)."""
+        if self._opener is None:
+            self._cookies = http.cookiejar.CookieJar()
+            self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self._cookies))
+            self._opener.open(f"{self.base_url}/lab", timeout=10).read()
+        xsrf = next((c.value for c in self._cookies if c.name == "_xsrf"), "")
+        request = urllib.request.Request(f"{self.base_url}{path}", method=method,
+                                         headers={"X-XSRFToken": xsrf})
+        with self._opener.open(request, timeout=10) as reply:
+            body = reply.read()
+        return json.loads(body) if body else None
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        """Stop the server and its kernels (they share the process group we started)."""
+        if self.proc is not None and self.proc.poll() is None:
+            pgid = os.getpgid(self.proc.pid)
+            os.killpg(pgid, signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(pgid, signal.SIGKILL)
+                self.proc.wait(timeout=5)
+            try:  # kernels left behind after the server went away
+                os.killpg(pgid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+def open_tab(context: BrowserContext) -> Page:
+    """A new tab that remembers its uncaught JS errors (``tab.wt_errors``)."""
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda err: errors.append(str(err)))
+    tab.wt_errors = errors  # type: ignore[attr-defined]
+    return tab
+
+
+def close_tab(tab: Page, jupyter: JupyterServer) -> None:
+    """Close the tab and stop the kernels of the notebooks it opened."""
+    opened = set(getattr(tab, "wt_opened", ()))
+    tab.close()
+    for session in jupyter.api("GET", "/api/sessions"):
+        if session.get("path") in opened:
+            jupyter.api("DELETE", f"/api/sessions/{session['id']}")
+
+
+# --------------------------------------------------------------------------- offline guard
+
+
+def is_local(url: str) -> bool:
+    """True for URLs the tests may load: 127.0.0.1, and in-page data:/blob:/about: URLs."""
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome-error"):
+        return True
+    return parts.hostname == LOCAL_HOST
+
+
+class OfflineGuard:
+    """Abort every request to another host and keep a list of them (the test then fails)."""
+
+    def __init__(self) -> None:
+        self.blocked: list[str] = []
+
+    def attach(self, context: BrowserContext) -> None:
+        context.route(lambda url: not is_local(url), self._abort)
+        context.route_web_socket(lambda url: not is_local(url), self._refuse_socket)
+        context.on("request", self._watch)
+
+    def _abort(self, route: Any) -> None:
+        self._note(route.request.url)
+        route.abort("blockedbyclient")
+
+    def _refuse_socket(self, ws: Any) -> None:
+        self._note(ws.url)
+        ws.close()
+
+    def _watch(self, request: Any) -> None:
+        # Requests routing does not see (none expected) still count.
+        if not is_local(request.url):
+            self._note(request.url)
+
+    def _note(self, url: str) -> None:
+        if url not in self.blocked:
+            self.blocked.append(url)
+
+    def take(self) -> list[str]:
+        """The URLs attempted since the last call."""
+        out, self.blocked = self.blocked, []
+        return out
+
+
+# --------------------------------------------------------------------------- kernel traffic
+
+
+def decode_frame(payload: str | bytes) -> dict | None:
+    """One kernel websocket frame as a Jupyter message dict (either wire protocol).
+
+    JupyterLab 4 speaks ``v1.kernel.websocket.jupyter.org`` (binary: a table of offsets,
+    then channel, header, parent header, metadata, content, buffers) and falls back to
+    JSON text frames; both are read here. Returns None for anything else.
+    """
+    if isinstance(payload, str):
+        try:
+            msg = json.loads(payload)
+        except ValueError:
+            return None
+        return msg if isinstance(msg, dict) else None
+    data = bytes(payload)
+    if len(data) < 8:
+        return None
+    count = int.from_bytes(data[:8], "little")
+    if count < 6 or 8 * (count + 1) > len(data):
+        return None
+    offsets = [int.from_bytes(data[8 * (i + 1):8 * (i + 2)], "little") for i in range(count)]
+    offsets.append(len(data))
+    parts = [data[offsets[i]:offsets[i + 1]] for i in range(count)]
+    try:
+        msg = {"channel": parts[0].decode(), "header": json.loads(parts[1]),
+               "parent_header": json.loads(parts[2]), "metadata": json.loads(parts[3]),
+               "content": json.loads(parts[4])}
+    except ValueError:
+        return None
+    msg["buffers"] = parts[5:count]
+    return msg
+
+
+class KernelTraffic:
+    """Every widget comm message the kernel sent to this page (``comm_open``/``comm_msg``).
+
+    This is everything the browser ever received of a widget's synced state, so a
+    secret that never appears here never reached the page.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.messages: list[dict] = []
+        self.undecoded = 0
+        page.on("websocket", self._socket)
+
+    def _socket(self, ws: WebSocket) -> None:
+        match = re.search(r"/api/kernels/([^/?]+)", ws.url)
+        if match:
+            ws.on("framereceived", lambda payload: self._frame(match.group(1), payload))
+
+    def _frame(self, kernel_id: str, payload: str | bytes) -> None:
+        msg = decode_frame(payload)
+        if msg is None:
+            self.undecoded += 1
+            return
+        if msg.get("header", {}).get("msg_type") in ("comm_open", "comm_msg"):
+            msg["kernel_id"] = kernel_id
+            self.messages.append(msg)
+
+    def of_kernel(self, kernel_id: str) -> list[dict]:
+        """The messages one kernel sent (a page may talk to several)."""
+        return [m for m in self.messages if m["kernel_id"] == kernel_id]
+
+    def states(self) -> list[dict]:
+        """Each synced state (or partial update) in arrival order."""
+        out = []
+        for msg in self.messages:
+            data = msg.get("content", {}).get("data", {})
+            if isinstance(data, dict) and isinstance(data.get("state"), dict):
+                out.append(data["state"])
+        return out
+
+    def widgets(self, kernel_id: str | None = None) -> dict[str, dict]:
+        """Each widget's state as the page has it now (comm id -> updates merged in order)."""
+        out: dict[str, dict] = {}
+        for msg in self.messages if kernel_id is None else self.of_kernel(kernel_id):
+            content = msg.get("content", {})
+            data = content.get("data", {})
+            if isinstance(data, dict) and isinstance(data.get("state"), dict):
+                out.setdefault(content.get("comm_id"), {}).update(data["state"])
+        return out
+
+
+# --------------------------------------------------------------------------- notebook
+
+PROMPT_DONE = re.compile(r"^\[\d+\]:$")
+
+
+class Notebook:
+    """A notebook open in JupyterLab, with its cells run the way a user would."""
+
+    def __init__(self, page: Page, server: JupyterServer, path: str) -> None:
+        self.page = page
+        self.server = server
+        self.path = path
+        self.file = server.root_dir / path
+        self.widget_id = ""
+
+    def open(self) -> Notebook:
+        """Open the notebook: in the JupyterLab already loaded in this tab (as from its file
+        browser), or by loading JupyterLab at the notebook's URL."""
+        opened = getattr(self.page, "wt_opened", None)
+        if opened is None:
+            opened = self.page.wt_opened = []  # type: ignore[attr-defined]
+        opened.append(self.path)
+        loaded = self.page.url.startswith(f"{self.server.base_url}/lab") and self.page.evaluate(
+            "() => window.jupyterapp !== undefined")
+        if loaded:
+            # Not awaited: the command's promise settles seconds after the panel is usable.
+            self.page.evaluate("p => { window.jupyterapp.commands.execute('docmanager:open', {path: p}); }",
+                               self.path)
+        else:  # ?reset: start from an empty workspace, whatever an earlier test left open.
+            self.page.goto(f"{self.server.base_url}/lab/tree/{quote(self.path)}?reset",
+                           timeout=NAV_TIMEOUT_MS)
+        self.widget_id = self.page.wait_for_function(
+            """p => {
+                const app = window.jupyterapp;
+                const w = app && app.shell.currentWidget;
+                return w && w.context && w.context.path === p && w.content && w.id;
+            }""", arg=self.path, timeout=NAV_TIMEOUT_MS).json_value()
+        self.panel.locator(".jp-Cell").first.wait_for(timeout=NAV_TIMEOUT_MS)
+        self.wait_kernel_idle()
+        return self
+
+    @property
+    def panel(self) -> Locator:
+        return self.page.locator(f"[id={json.dumps(self.widget_id)}]")
+
+    def _js(self, body: str) -> str:
+        """A page function with ``w``, this notebook's panel widget, in scope."""
+        return ("() => { const w = [...window.jupyterapp.shell.widgets('main')]"
+                f".find(x => x.id === {json.dumps(self.widget_id)}); {body} }}")
+
+    @property
+    def kernel_id(self) -> str:
+        return self.page.evaluate(self._js("return w.sessionContext.session.kernel.id;"))
+
+    def wait_kernel_idle(self, timeout: float = CELL_TIMEOUT_S) -> None:
+        """Wait until the session's kernel is started and idle (not merely 'unknown')."""
+        self.page.wait_for_function(self._js(
+            """const k = w && w.sessionContext.session && w.sessionContext.session.kernel;
+               return !!k && k.status === 'idle' && k.connectionStatus === 'connected';"""),
+            timeout=timeout * 1000)
+
+    def code_cells(self) -> list[int]:
+        """Indices of the code cells with source, from the file on disk."""
+        nb = json.loads(self.file.read_text())
+        return [i for i, cell in enumerate(nb["cells"])
+                if cell["cell_type"] == "code" and "".join(cell["source"]).strip()]
+
+    def prompts(self) -> list[str]:
+        return [p.strip() for p in self.panel.locator(".jp-Cell").evaluate_all(
+            """cells => cells.map(c => {
+                const p = c.querySelector('.jp-InputArea-prompt');
+                return p ? p.textContent : '';
+            })""")]
+
+    def run_all(self, timeout: float = CELL_TIMEOUT_S) -> None:
+        """Run every cell and wait until each code cell has FINISHED (a numbered prompt).
+
+        The first run request on a freshly opened notebook can be swallowed while the
+        kernel connection settles: if no cell started, ask again.
+        """
+        wanted = self.code_cells()
+        deadline = time.monotonic() + timeout
+        for _attempt in range(3):
+            self.page.evaluate(self._js(
+                "window.jupyterapp.shell.activateById(w.id);"
+                " return window.jupyterapp.commands.execute('notebook:run-all-cells');"))
+            started = time.monotonic() + 10
+            while time.monotonic() < min(started, deadline):
+                prompts = self.prompts()
+                if any(prompts[i] != "[ ]:" for i in wanted if i < len(prompts)):
+                    break
+                time.sleep(0.1)
+            else:
+                continue
+            break
+        while time.monotonic() < deadline:
+            prompts = self.prompts()
+            if all(i < len(prompts) and PROMPT_DONE.match(prompts[i]) for i in wanted):
+                return
+            errors = self.error_outputs()
+            if errors:  # JupyterLab stops running the cells after an error
+                raise AssertionError(f"a cell raised: {errors}; prompts: {prompts}")
+            time.sleep(0.1)
+        raise AssertionError(f"cells did not finish within {timeout:.0f} s; prompts: {self.prompts()}")
+
+    def error_outputs(self) -> list[str]:
+        """Tracebacks shown in the notebook now (error outputs of the kernel)."""
+        return self.page.evaluate(self._js(
+            """const out = [];
+               for (const cell of w.content.model.cells) {
+                   if (cell.type !== 'code') continue;
+                   for (let i = 0; i < cell.outputs.length; i++) {
+                       const o = cell.outputs.get(i).toJSON();
+                       if (o.output_type === 'error') out.push(o.ename + ': ' + o.evalue);
+                   }
+               }
+               return out;"""))
+
+    def save(self) -> None:
+        """Save through JupyterLab (as the user's Ctrl+S) and wait until it is written."""
+        self.page.evaluate(self._js(
+            "window.jupyterapp.shell.activateById(w.id);"
+            " return window.jupyterapp.commands.execute('docmanager:save');"))
+        self.page.wait_for_function(self._js("return !w.context.model.dirty;"), timeout=30_000)
+
+    def close_and_shutdown(self) -> None:
+        """Close the notebook tab and stop its kernel."""
+        self.page.evaluate(self._js(
+            "return w.sessionContext.shutdown().then(() => w.dispose());"))
+
+
+# --------------------------------------------------------------------------- the widget
+
+
+class Table:
+    """One witchtable widget (``.wt-table``) in the page, and how to wait on it."""
+
+    def __init__(self, page: Page, root: Locator) -> None:
+        self.page = page
+        self.root = root
+
+    @property
+    def move(self) -> int:
+        return int(self.root.get_attribute("data-move") or "-1")
+
+    @property
+    def busy(self) -> bool:
+        return self.root.get_attribute("data-busy") == "1"
+
+    def find(self, selector: str) -> Locator:
+        return self.root.locator(selector)
+
+    def listen_live(self) -> None:
+        """Start keeping every text the ARIA live region announces (``live_said``)."""
+        self.root.evaluate(
+            """el => {
+                const live = el.querySelector('.wt-live');
+                if (live.__wtSaid) return;
+                live.__wtSaid = [];
+                new MutationObserver(() => live.__wtSaid.push(live.textContent))
+                    .observe(live, {childList: true, characterData: true, subtree: true});
+            }""")
+
+    def live_said(self) -> list[str]:
+        """The texts announced since :meth:`listen_live`, oldest first."""
+        return self.root.evaluate("el => el.querySelector('.wt-live').__wtSaid || []")
+
+    def snapshot(self) -> dict:
+        """Everything the tests compare, read from the DOM in one go (one JS task)."""
+        return self.root.evaluate(SNAPSHOT_JS)
+
+    def wait_idle(self, timeout: float = 30.0) -> None:
+        """Wait until no message is in flight (``data-busy`` is "0")."""
+        self.root.element_handle().wait_for_element_state("visible", timeout=timeout * 1000)
+        self.page.wait_for_function("el => el.getAttribute('data-busy') === '0'",
+                                    arg=self.root.element_handle(), timeout=timeout * 1000)
+
+    def wait_until(self, script: str, timeout: float = 30.0) -> None:
+        """Wait until ``script`` (a JS function of the root element) returns true."""
+        self.page.wait_for_function(script, arg=self.root.element_handle(), timeout=timeout * 1000)
+
+    def act(self, trigger: Callable[[], None], timeout: float = 30.0,
+            since_move: int | None = None) -> float | None:
+        """Do ``trigger`` (a click or key press), wait for the re-render, return its ms.
+
+        The re-render is done when ``data-move`` differs from before and ``data-busy``
+        is "0". The time is measured inside the page (from the trigger's DOM event to
+        the mutation that completed the re-render), so Playwright's own round trips do
+        not count. None when the board moved on without the trigger (a paced bot move
+        landed first). ``since_move``: the move the trigger was decided on, if the board
+        may have moved on already before this call.
+        """
+        handle = self.root.element_handle()
+        self.page.evaluate(
+            """([el, since]) => {
+                const start = since === null ? el.getAttribute('data-move') : String(since);
+                const probe = {start, t0: null, t1: null};
+                window.__wtProbe = probe;
+                const mark = () => { if (probe.t0 === null) probe.t0 = performance.now(); };
+                for (const type of ['pointerdown', 'keydown', 'click'])
+                    el.addEventListener(type, mark, {capture: true, once: true});
+                const done = () => el.getAttribute('data-move') !== start
+                                   && el.getAttribute('data-busy') === '0';
+                const obs = new MutationObserver(() => {
+                    if (probe.t1 === null && done()) { probe.t1 = performance.now(); obs.disconnect(); }
+                });
+                obs.observe(el, {attributes: true, attributeFilter: ['data-move', 'data-busy']});
+                if (done()) { probe.t1 = performance.now(); obs.disconnect(); }
+            }""", [handle, since_move])
+        trigger()
+        self.page.wait_for_function("() => window.__wtProbe.t1 !== null", timeout=timeout * 1000)
+        return self.page.evaluate(
+            """() => { const p = window.__wtProbe;
+                       return p.t0 === null || p.t0 > p.t1 ? null : p.t1 - p.t0; }""")
+
+
+def has_horizontal_overflow(locator: Locator) -> dict:
+    """How wide the element is, and which descendants stick out of it sideways.
+
+    Descendants inside a box that clips or scrolls them (``overflow-x`` not visible)
+    are that box's business and not counted; the box itself is.
+    """
+    return locator.evaluate(
+        """el => {
+            const box = el.getBoundingClientRect();
+            const clipped = node => {
+                for (let n = node.parentElement; n && n !== el; n = n.parentElement)
+                    if (getComputedStyle(n).overflowX !== 'visible') return true;
+                return false;
+            };
+            const out = [];
+            for (const child of el.querySelectorAll('*')) {
+                const r = child.getBoundingClientRect();
+                if (r.width === 0 && r.height === 0) continue;
+                if ((r.right > box.right + 1 || r.left < box.left - 1) && !clipped(child)) {
+                    const name = typeof child.className === 'string' && child.className
+                                 ? child.className : child.tagName.toLowerCase();
+                    out.push(`${name} ${Math.round(r.left)}..${Math.round(r.right)}`);
+                }
+            }
+            return {scrollWidth: el.scrollWidth, clientWidth: el.clientWidth,
+                    left: box.left, right: box.right, viewport: window.innerWidth,
+                    outside: out.slice(0, 10)};
+        }""")
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (0 < q < 1) of ``values``, interpolated between the sorted values."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no values")
+    pos = q * (len(ordered) - 1)
+    low = int(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+# --------------------------------------------------------------------------- the kernel's truth
+
+
+class KernelPeek:
+    """A second client of a notebook's kernel, to read a widget's real game.
+
+    The play widget never sends the browser a save (a save holds the seed, hence every
+    hidden card), so the tests read the truth from the kernel itself: the widget with a
+    given model id (its comm id) exposes ``.game``. The request is silent (no output,
+    no history) and the answer comes back to this client alone.
+    """
+
+    def __init__(self, server: JupyterServer, notebook_path: str) -> None:
+        from jupyter_client import BlockingKernelClient
+
+        sessions = [s for s in server.api("GET", "/api/sessions")
+                    if s.get("path") == notebook_path and s.get("kernel")]
+        if not sessions:
+            running = [s.get("path") for s in server.api("GET", "/api/sessions")]
+            raise AssertionError(f"no running kernel for {notebook_path}; sessions: {running}")
+        kernel_id = sessions[0]["kernel"]["id"]
+        connection = server.state_dir / "runtime" / f"kernel-{kernel_id}.json"
+        if not connection.exists():
+            found = sorted((server.state_dir / "runtime").glob("kernel-*.json"))
+            raise AssertionError(f"no connection file {connection.name}; the runtime dir has {found}")
+        self.client = BlockingKernelClient(connection_file=str(connection))
+        self.client.load_connection_file()
+        self.client.start_channels()
+
+    def evaluate(self, expression: str, timeout: float = 30.0) -> str:
+        """The text of ``expression``'s value in the kernel (raises on an error there)."""
+        msg_id = self.client.execute("", silent=True, store_history=False,
+                                     user_expressions={"value": expression})
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self.client.get_shell_msg(timeout=max(0.1, deadline - time.monotonic()))
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
+        result = reply["content"]["user_expressions"]["value"]
+        if result.get("status") != "ok":
+            raise AssertionError(f"kernel could not evaluate {expression!r}: "
+                                 f"{result.get('ename')}: {result.get('evalue')}")
+        return result["data"]["text/plain"]
+
+    def save(self, model_id: str) -> dict:
+        """The save of the game behind the widget whose model (comm) id is ``model_id``."""
+        text = self.evaluate(
+            "__import__('json').dumps(__import__('ipywidgets').widgets.widget"
+            f"._instances[{model_id!r}].game.to_json())")
+        return json.loads(ast.literal_eval(text))
+
+    def close(self) -> None:
+        self.client.stop_channels()
+
+
+# --------------------------------------------------------------------------- snapshots
+
+SNAPSHOT_JS = """
+el => {
+    const all = (sel, from = el) => [...from.querySelectorAll(sel)];
+    const num = (node, attr) => node ? Number(node.getAttribute(attr)) : null;
+    const hand = el.querySelector('.wt-hand');
+    const role = (r) => el.querySelector(`[data-role="${r}"]`);
+    const over = el.querySelector('.wt-gameover');
+    return {
+        mode: el.dataset.mode, game: el.dataset.game, move: Number(el.dataset.move),
+        phase: el.dataset.phase, seat: el.dataset.seat, busy: el.dataset.busy, god: el.dataset.god,
+        hand_seat: hand ? Number(hand.dataset.seat) : null,
+        hand: hand ? all('.wt-card[data-card]', hand).map(c => c.dataset.card) : null,
+        players: all('.wt-player').map(p => {
+            const mini = p.querySelector('.wt-mini-cards');
+            return {
+                seat: Number(p.dataset.seat),
+                name: p.querySelector('.wt-player-name').textContent,
+                hand_size: num(p.querySelector('[data-hand-size]'), 'data-hand-size'),
+                hex_size: num(p.querySelector('[data-hex-size]'), 'data-hex-size'),
+                cards: mini ? all('.wt-card[data-card]', mini).map(c => {
+                    const n = c.querySelector('.wt-card-count');
+                    return [c.dataset.card, n ? Number(n.textContent.replace(/[^0-9]/g, '')) : 1];
+                }) : null,
+            };
+        }),
+        discard_size: num(el.querySelector('[data-discard-size]'), 'data-discard-size'),
+        actions: all('button[data-action]').filter(b => b.dataset.role !== 'confirm').map(b => ({
+            action: b.dataset.action, disabled: b.disabled,
+            name: b.getAttribute('aria-label') || b.textContent,
+        })),
+        controls: Object.fromEntries(all('button[data-role]').map(b => [b.dataset.role, !b.disabled])),
+        gameover: over ? over.textContent : null,
+        scoring: !!el.querySelector('table.wt-scoring'),
+        save: role('save') ? role('save').value : null,
+    };
+}
+"""
