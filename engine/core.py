@@ -63,6 +63,38 @@ SEAT_FIELDS = frozenset({"actor", "target", "defender", "attacker", "player", "t
 """Event fields that hold a seat number; narration replaces them with player names."""
 
 
+class ActionCache:
+    """Shared read-only actions, one per distinct action, made on first use.
+
+    ``actions("block", "mirror", 2, True)`` is the action ``{"type": "block", "card":
+    "mirror", "count": 2, "candle": True}`` when ``fields["block"]`` is ``("card", "count",
+    "candle")``; a shorter key leaves the last fields out. Listing legal actions then costs
+    a lookup per action instead of a new dict.
+
+    >>> actions = ActionCache({"take": (), "block": ("card", "count")})
+    >>> actions("block", "bell", 2)
+    {'type': 'block', 'card': 'bell', 'count': 2}
+    >>> actions("take") is actions("take")
+    True
+    """
+
+    __slots__ = ("cache", "fields")
+
+    def __init__(self, fields: Mapping[str, Sequence[str]]):
+        self.fields = dict(fields)
+        self.cache: dict[tuple, FrozenAction] = {}
+
+    def __call__(self, *key: Any) -> FrozenAction:
+        action = self.cache.get(key)
+        if action is None:
+            names = self.fields[key[0]]
+            if len(key) - 1 > len(names):
+                raise ValueError(f"too many values for a {key[0]!r} action: {key!r}")
+            values = dict(zip(names, key[1:], strict=False))  # a short key omits the last fields
+            action = self.cache[key] = FrozenAction(type=key[0], **values)
+        return action
+
+
 def shuffled(rng: random.Random, items: Sequence) -> list:
     """A uniformly random ordering of ``items`` drawn from ``rng``.
 

@@ -19,11 +19,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ...core import State, make_rulebook
+from ...core import ActionCache, State, make_rulebook
 from .cards import KINDS, MIRROR, deck_for, deck_size, merge_table
-from .checks import ChecksMixin
+from .checks import ACTION_FIELDS, ChecksMixin
 from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
 from .rules import RULES
+
+_action = ActionCache(ACTION_FIELDS)
+"""Listed actions, shared and read-only (lists of cards stay plain dicts)."""
 
 CAULDRON = {2: 20, 3: 25, 4: 30, 5: 35, 6: 35}
 QUICK_GEMS = 15
@@ -162,14 +165,14 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
         names = self.deck.names
         hand = self.hands[seat]
         if self._owes_refill(seat):
-            return [{"type": "refill", "card": names[c]} for c in sorted(set(hand))]
+            return [_action("refill", names[c]) for c in sorted(set(hand))]
         phase = self.phase
         if phase == "react":
             return self._legal_pocus(seat)
         if phase == "turn":
             return self._legal_turn(seat)
         if phase == "discard":
-            return [{"type": "discard", "card": names[c]} for c in sorted(set(hand))]
+            return [_action("discard", names[c]) for c in sorted(set(hand))]
         if phase == "arrange":
             return [{"type": "arrange", "cards": [names[c] for c in order]}
                     for order in _orders(self._seen())]
@@ -187,36 +190,33 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
                     if not is_hocus[code] or self._hocus_problem(seat, code):
                         continue
                     if targeted[code]:
-                        for target in others:
-                            out.append({"type": "hocus", "card": names[code], "from": source,
-                                        "target": target})
+                        out += [_action("hocus", names[code], source, target) for target in others]
                     else:
-                        out.append({"type": "hocus", "card": names[code], "from": source})
+                        out.append(_action("hocus", names[code], source))
             if self.exchanges < EXCHANGES_PER_HOCUS and hand:
                 shown = sorted(set(grim))
                 for mine in sorted(set(hand)):
                     for card in shown:
                         if card != mine:
-                            out.append({"type": "exchange", "hand": names[mine], "grimoire": names[card]})
-        out.append({"type": "draw"})
+                            out.append(_action("exchange", names[mine], names[card]))
+        out.append(_action("draw"))
         if self._gem_problem(seat) is None:
-            out.append({"type": "gem"})
+            out.append(_action("gem"))
         return out
 
     def _legal_pocus(self, seat: int) -> list:
         deck = self.deck
         names, is_hocus, kinds = deck.names, deck.is_hocus, deck.kinds
-        out = [{"type": "pass"}]
+        out = [_action("pass")]
         for source, cards in ((HAND, self.hands[seat]), (GRIMOIRE, self.grims[seat])):
             for code in sorted(set(cards)):
                 if is_hocus[code] or self._pocus_problem(seat, code, source):
                     continue
                 if kinds[code] == MIRROR:
-                    for target in self._mirror_targets(seat):
-                        out.append({"type": "pocus", "card": names[code], "from": source,
-                                    "target": target})
+                    out += [_action("pocus", names[code], source, target)
+                            for target in self._mirror_targets(seat)]
                 else:
-                    out.append({"type": "pocus", "card": names[code], "from": source})
+                    out.append(_action("pocus", names[code], source))
         return out
 
     # ------------------------------------------------------------------ views

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from ...core import Action, FrozenAction, State, make_rulebook, shuffled
+from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...rules import IllegalAction
 from . import deck as deckmod
 from .deck import NAMES, PLURALS, TYPES, points_for
@@ -41,6 +41,8 @@ FIELDS = {
     "hourglass": (), "skull": (), "pick": ("card",), "split": ("keep", "give", "to"),
 }
 KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
+_action = ActionCache(FIELDS)
+"""The listed actions, shared and read-only: ``_action("block", "mirror", 2, True)``."""
 ACTION_RULE = {
     "attack": R + "attack/same-type", "book": R + "book/play", "cauldron": R + "cauldron/play",
     "chalice": R + "chalice/play", "hourglass": R + "hourglass/play", "skull": R + "skull/play",
@@ -49,17 +51,7 @@ ACTION_RULE = {
 
 
 # Listed actions are shared, read-only values made once: listing them is then cheap.
-_ACTIONS: dict[tuple, FrozenAction] = {}
 _ATTACK_RUNS = [[[[] for _card in range(N_TYPES)] for _target in range(8)] for _both in range(2)]
-
-
-def _action(*key) -> FrozenAction:
-    """The shared action for ``key`` = (type, then its fields' values in FIELDS order)."""
-    action = _ACTIONS.get(key)
-    if action is None:
-        action = _ACTIONS[key] = FrozenAction(type=key[0], **dict(zip(FIELDS[key[0]], key[1:],
-                                                                        strict=True)))
-    return action
 
 
 def _attack_run(target: int, card: int, both: bool, have: int) -> list:
