@@ -299,8 +299,17 @@ class TableController:
     # -- play: bots, undo, hand-off
 
     def _next_bot(self) -> int | None:
-        """A bot seat allowed to act now (bots move at the front end's pace)."""
-        for s in self.game.to_act:
+        """A bot seat to move now (bots move at the front end's pace), or None.
+
+        When several seats may act at once (a reaction window), a person at this screen
+        among them decides first and the bots wait: a paced bot move landing while the
+        person clicks would make that click stale. The person is asked again whenever a
+        bot's move re-opens the decision (the engine puts them back in ``to_act``).
+        """
+        to_act = self.game.to_act
+        if any(s in self.humans for s in to_act):
+            return None
+        for s in to_act:
             if self.kinds[s] is not None:
                 return s
         return None

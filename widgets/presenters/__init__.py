@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Protocol, cast
 
-from . import generic, witching_hour
+from . import generic, hocus_pocus, witching_hour
 
 
 class Presenter(Protocol):
@@ -29,6 +29,7 @@ class Presenter(Protocol):
 
 PRESENTERS: dict[str, ModuleType] = {
     "witching-hour": witching_hour,
+    "hocus-pocus": hocus_pocus,
 }
 
 

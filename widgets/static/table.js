@@ -19,7 +19,27 @@ const ICONS = {
   mirror: '<ellipse cx="12" cy="9" rx="5.6" ry="6.5"/><path d="M12 15.5V21M9.8 21h4.4"/><path d="M9.3 6.4c.8-1.1 1.9-1.7 3.2-1.8M9 9.4c.2-.5.5-1 .8-1.4" opacity=".7"/>',
   skull: '<path d="M12 3c-4.4 0-7.5 3-7.5 7 0 2.4 1.1 4 2.5 5v3a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1v-3c1.4-1 2.5-2.6 2.5-5 0-4-3.1-7-7.5-7z"/><circle class="wt-fill" cx="9" cy="11" r="1.7"/><circle class="wt-fill" cx="15" cy="11" r="1.7"/><path d="M11.3 14.8h1.4M10 19v-2.2M12 19v-2.2M14 19v-2.2"/>',
   toadstool: '<path d="M3 11.5C3 7 7 4 12 4s9 3 9 7.5c0 .8-.7 1.5-1.5 1.5h-15C3.7 13 3 12.3 3 11.5z"/><path d="M9.5 13 9 19.5a1.5 1.5 0 0 0 1.5 1.5h3a1.5 1.5 0 0 0 1.5-1.5L14.5 13"/><circle class="wt-fill" cx="8" cy="8.6" r="1.2"/><circle class="wt-fill" cx="13" cy="6.8" r="1.2"/><circle class="wt-fill" cx="16.6" cy="10" r="1"/>',
+  // card kinds (Hocus Pocus; its Enchanted Mirror and Hourglass use the icons above)
+  abracadabra: '<path d="M4 8.5h13.5L14 5"/><path d="M20 15.5H6.5L10 19"/><path class="wt-fill" d="M19.5 2.5l.6 1.5 1.5.6-1.5.6-.6 1.5-.6-1.5-1.5-.6 1.5-.6z"/><path class="wt-fill" d="M4.5 17.5l.5 1.1 1.1.5-1.1.5-.5 1.1-.5-1.1-1.1-.5 1.1-.5z"/>',
+  "crystal-ball": '<circle cx="12" cy="10" r="6.6"/><path d="M7.5 20.5h9l-1.6-3.4H9.1z"/><path d="M9 8.2a3.4 3.4 0 0 1 2.6-2" opacity=".7"/><path class="wt-fill" d="M13.6 9.4l.5 1.2 1.2.5-1.2.5-.5 1.2-.5-1.2-1.2-.5 1.2-.5z"/>',
+  owl: '<path d="M12 5c-3.9 0-6.5 2.8-6.5 6.6v3.8c0 3.5 2.9 5.6 6.5 5.6s6.5-2.1 6.5-5.6v-3.8C18.5 7.8 15.9 5 12 5z"/><path d="M7.2 6.6 5.8 3.4 9 5.5M16.8 6.6l1.4-3.2L15 5.5"/><circle cx="9.3" cy="10.6" r="2.1"/><circle cx="14.7" cy="10.6" r="2.1"/><circle class="wt-fill" cx="9.3" cy="10.6" r=".9"/><circle class="wt-fill" cx="14.7" cy="10.6" r=".9"/><path class="wt-fill" d="M11.1 13.2h1.8L12 14.8z"/><path d="M9.6 17.2l1.2.8 1.2-.8 1.2.8 1.2-.8" opacity=".7"/>',
+  inspiration: '<path d="M12 3a6 6 0 0 0-3.6 10.8c.7.6 1.1 1.3 1.1 2.1v.6h5v-.6c0-.8.4-1.5 1.1-2.1A6 6 0 0 0 12 3z"/><path d="M9.6 19h4.8M10.5 21.5h3"/><path d="M12 16.5v-4.2l-1.5-1.6M12 12.3l1.5-1.6" opacity=".7"/>',
+  curse: '<path d="M6 2.8h8.6L18.5 6.7V21.2H6z"/><path d="M14.6 2.8v3.9h3.9"/><path d="M9 10.5l6 6M15 10.5l-6 6"/>',
+  sacrifice: '<path d="M3.5 13.5h17a8.5 7 0 0 1-17 0z"/><path d="M12 2.5v7M8.8 6.6 12 9.8l3.2-3.2"/><path class="wt-fill" d="M12 15.2l1.6 1.6-1.6 1.6-1.6-1.6z"/>',
+  spell: '<path d="M12 2.5l2.1 6.6 6.9.1-5.6 4.1 2.1 6.6L12 15.8l-5.5 4.1 2.1-6.6L3 9.2l6.9-.1z"/><path class="wt-fill" d="M12 9.6l.7 1.6 1.6.7-1.6.7-.7 1.6-.7-1.6-1.6-.7 1.6-.7z"/>',
+  thief: '<path d="M2.5 9.6c3-2.4 6.4-2.4 9.5-.4 3.1-2 6.5-2 9.5.4-.4 4.1-2.8 6.3-5.4 6.3-2 0-3.1-1.4-4.1-2.6-1 1.2-2.1 2.6-4.1 2.6-2.6 0-5-2.2-5.4-6.3z"/><circle class="wt-fill" cx="7.6" cy="11.3" r="1.5"/><circle class="wt-fill" cx="16.4" cy="11.3" r="1.5"/><path d="M5 19.5c2-.8 4.4-1 7-1s5 .2 7 1" opacity=".6"/>',
+  vortex: '<path d="M12.2 12.6a1.3 1.3 0 1 1 1.1-1.9c.8 1.6-.4 3.6-2.3 3.6a3.7 3.7 0 0 1-3.7-3.7c0-2.9 2.5-5.1 5.4-5.1a6.3 6.3 0 0 1 6.3 6.3c0 4-3.3 7-7.3 7A8.2 8.2 0 0 1 3.5 11.6"/>',
+  amulet: '<path d="M6.5 2.8 12 10l5.5-7.2"/><circle cx="12" cy="15.2" r="5.6"/><path class="wt-fill" d="M12 12.3l2.4 2.9-2.4 2.9-2.4-2.9z"/>',
+  "magic-wand": '<path d="M4 20.5 14.6 9.9"/><path d="M13 8.3l2.7 2.7"/><path class="wt-fill" d="M18.2 2.4l.9 2.2 2.2.9-2.2.9-.9 2.2-.9-2.2-2.2-.9 2.2-.9z"/><path d="M20.5 11.5v2M19.5 12.5h2M10.5 3.5v2M9.5 4.5h2" opacity=".8"/>',
+  "black-cat": '<path d="M8.2 21c-1.7 0-2.7-1.1-2.7-2.7 0-3.2 1.6-5.6 3-7.1V5.4l2.6 2.2h1.8l2.6-2.2v5.8c1.4 1.5 3 3.9 3 7.1 0 1.6-1 2.7-2.7 2.7z"/><path d="M18 19.2c2.4.2 3.5-1.7 2.8-4.6"/><circle class="wt-fill" cx="10.6" cy="10.3" r=".9"/><circle class="wt-fill" cx="13.4" cy="10.3" r=".9"/>',
+  pumpkin: '<path d="M12 7.2c-4.9 0-8.3 2.9-8.3 6.9S7.1 21 12 21s8.3-2.9 8.3-6.9-3.4-6.9-8.3-6.9z"/><path d="M12 7.2c-1.9 0-3.2 3.1-3.2 6.9S10.1 21 12 21s3.2-3.1 3.2-6.9-1.3-6.9-3.2-6.9z"/><path d="M12 7.2V4.6c0-1 .8-1.9 1.9-1.9h.8"/>',
+  counterspell: '<circle cx="12" cy="12" r="8.6"/><path d="M5.9 5.9l12.2 12.2"/><path class="wt-fill" d="M15.6 7.2l.5 1.1 1.1.5-1.1.5-.5 1.1-.5-1.1-1.1-.5 1.1-.5z"/>',
+  lightning: '<path d="M13.8 2.5 5 13.6h6.2L9.8 21.5l9.2-11.7h-6.3z"/>',
   // table things
+  gem: '<path d="M6.2 4h11.6l3.7 5.2L12 21 2.5 9.2z"/><path d="M2.5 9.2h19M9.2 4 7.4 9.2 12 21l4.6-11.8L14.8 4" opacity=".7"/>',
+  pass: '<path d="M3.5 12h13M12.5 7l5 5-5 5"/><path d="M21 5v14"/>',
+  lock: '<rect x="5" y="10.5" width="14" height="10.5" rx="2"/><path d="M8 10.5V7.6a4 4 0 0 1 8 0v2.9"/><circle class="wt-fill" cx="12" cy="15.6" r="1.4"/>',
+  swap: '<path d="M4 8h14.5L15 4.5M20 16H5.5L9 19.5"/>',
   back: '<rect x="4" y="5" width="11" height="15" rx="2"/><path d="M8 5V4.2A2.2 2.2 0 0 1 10.2 2h7.6A2.2 2.2 0 0 1 20 4.2v11.6a2.2 2.2 0 0 1-2.2 2.2H15"/><path d="M9.5 10.5l1.2 1.2-1.2 1.2-1.2-1.2z"/>',
   hex: '<circle cx="12" cy="12" r="9.2"/><path d="M12 3.5 17 18.9 3.9 9.4h16.2L7 18.9z"/>',
   star: '<path d="M12 3.5 14.4 9.3 20.6 9.7 15.8 13.7 17.3 19.8 12 16.5 6.7 19.8 8.2 13.7 3.4 9.7 9.6 9.3Z"/>',
@@ -142,6 +162,7 @@ class TableView {
     el.append(this.root);
     // purely visual, local state
     this.picked = new Set();      // "kind#i" of toggled hand cards
+    this.sequence = [];           // indexes of the cards placed so far in an order picker
     this.target = null;           // chosen target seat in the picker
     this.pickFor = "";            // the board the selection belongs to
     this.saveDraft = null;        // a save the user pasted, not yet loaded
@@ -229,6 +250,7 @@ class TableView {
       this.pickFor = board;
       this.picked.clear();
       this.target = null;
+      this.sequence = [];
     }
     // A dismissed notice stays hidden until the next message brings a notice again.
     const noticeKey = notice ? `${seq}|${JSON.stringify(notice)}` : "";
@@ -415,6 +437,7 @@ class TableView {
       if (p.role) badges.push(h("span.wt-badge.wt-role", { text: p.role === "attacker" ? "attacking" : p.role === "defender" ? "defending" : p.role }));
       if (p.winner) badges.push(h("span.wt-badge.wt-win", {}, icon("crown"), "winner"));
       if (p.out) badges.push(h("span.wt-badge.wt-muted", { text: "no cards" }));
+      for (const b of p.badges || []) badges.push(h("span.wt-badge", { "data-tone": b.tone, text: b.text }));
       const counters = h("div.wt-counters", {}, (p.counters || []).map((c) => {
         const attrs = { title: `${c.label}: ${c.value}`, "aria-label": `${c.label}: ${c.value}` };
         if (c.attr) attrs[`data-${c.attr}`] = c.value;
@@ -423,6 +446,12 @@ class TableView {
       }));
       const cards = p.cards ? h("div.wt-mini-cards", { "aria-label": `${p.name}'s hand` },
         p.cards.length ? p.cards.map((c) => this.card(c, { mini: true })) : h("span.wt-muted", { text: "empty hand" })) : null;
+      // Face-up cards in front of the player (a tableau), for everyone to read.
+      const tab = p.tableau;
+      const tableau = tab ? h("div.wt-tableau", { role: "group", "aria-label": `${p.name}: ${tab.label}` },
+        h("span.wt-tableau-label", { text: tab.label }),
+        h("div.wt-chip-list", {}, tab.cards.length ? tab.cards.map((c) => this.chip(c))
+          : h("span.wt-muted", { text: tab.empty || "none" }))) : null;
       return h("article.wt-player", {
         "data-seat": p.seat, "data-acting": p.acting ? "1" : "0", "data-you": p.you ? "1" : "0",
         "data-stance": p.role || undefined, "aria-label": `${p.name}${p.acting ? ", to act" : ""}`,
@@ -430,6 +459,7 @@ class TableView {
       h("div.wt-player-head", {}, icon(p.bot ? "bot" : "hat", "wt-icon wt-avatar"),
         h("div.wt-player-id", {}, h("span.wt-player-name", { text: p.name }), h("span.wt-badges", {}, badges))),
       counters,
+      tableau,
       p.note ? h("div.wt-player-note", { text: p.note }) : null,
       cards);
     }));
@@ -448,34 +478,85 @@ class TableView {
       if (z.pile) {
         const attrs = { "aria-label": `${z.label}: ${z.pile.count} cards` };
         if (z.pile.attr) attrs[`data-${z.pile.attr}`] = z.pile.count;
+        // A face-up pile shows its top card (pile.top) on the stack; a face-down one its back.
+        const under = z.pile.top ? "span.wt-card.wt-edge" : "span.wt-card.wt-back";
         body.push(h("div.wt-pile", attrs,
-          z.pile.count > 2 ? h("span.wt-card.wt-back.wt-stack3", { "aria-hidden": "true" }) : null,
-          z.pile.count > 1 ? h("span.wt-card.wt-back.wt-stack2", { "aria-hidden": "true" }) : null,
-          z.pile.count > 0 ? h("span.wt-card.wt-back", { "aria-hidden": "true" }, icon("moon", "wt-icon wt-back-art"))
+          z.pile.count > 2 ? h(`${under}.wt-stack3`, { "aria-hidden": "true" }) : null,
+          z.pile.count > 1 ? h(`${under}.wt-stack2`, { "aria-hidden": "true" }) : null,
+          z.pile.count > 0 ? (z.pile.top ? this.card(z.pile.top)
+            : h("span.wt-card.wt-back", { "aria-hidden": "true" }, icon("moon", "wt-icon wt-back-art")))
             : h("span.wt-card.wt-empty", { "aria-hidden": "true" }),
           h("span.wt-pile-count", { text: z.pile.count })));
       }
-      if (z.cards) body.push(h("div.wt-cards", {}, z.cards.map((c) => this.card(c))));
-      const label = h("div.wt-zone-label", {}, z.tone === "attack" ? icon("sword") : null, h("span", { text: z.label }));
+      if (z.stock) {
+        // A stock of tokens (pile of gems, coins...): a big icon and how many are left.
+        const attrs = { role: "img", "aria-label": `${z.label}: ${z.stock.count} ${z.stock.count === 1 ? z.stock.unit : z.stock.units}` };
+        if (z.stock.attr) attrs[`data-${z.stock.attr}`] = z.stock.count;
+        body.push(h("div.wt-stock", attrs, icon(z.stock.icon || "star", "wt-icon wt-stock-icon"),
+          h("span.wt-pile-count", { text: z.stock.count })));
+      }
+      if (z.cards) {
+        const faces = z.small ? z.cards.map((c) => this.chip(c)) : z.cards.map((c) => this.card(c));
+        body.push(h(z.small ? "div.wt-chip-list.wt-chip-row" : z.steps ? "div.wt-cards.wt-steps" : "div.wt-cards", {}, faces));
+      }
+      const label = h("div.wt-zone-label", {}, z.icon ? icon(z.icon) : z.tone === "attack" ? icon("sword") : null,
+        h("span", { text: z.label }));
       const text = z.text ? h("div.wt-zone-text", { text: z.text }) : null;
+      const lines = z.lines ? h("div.wt-zone-lines", {}, z.lines.map((l) => h("p.wt-zone-line", { "data-tone": l.tone, text: l.text }))) : null;
+      if (z.stock && !z.cards) {
+        const unit = z.stock.count === 1 ? z.stock.unit : z.stock.units;
+        return h("div.wt-zone.wt-pile-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, body,
+          h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: `${z.stock.count} ${unit || ""}`.trim() }), text));
+      }
       if (z.pile && !z.cards) {
         return h("div.wt-zone.wt-pile-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, body,
           h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: `${z.pile.count} card${z.pile.count === 1 ? "" : "s"}` }), text));
       }
-      return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, label, body, text);
+      return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, label, body, lines, text);
     }));
   }
 
   card(c, opts = {}) {
     const count = c.count ?? 1;
     const classes = opts.mini ? "div.wt-card.wt-mini" : "div.wt-card";
-    return h(classes, {
-      "data-card": c.kind, "data-tone": c.tone || "ash", "aria-label": count > 1 ? `${count} × ${c.name}` : c.name,
-      role: "img",
+    const node = h(classes, {
+      ...this.faceAttrs(c), "aria-label": (count > 1 ? `${count} × ` : "") + this.faceName(c), role: "img",
     },
-    icon(c.icon || c.kind, "wt-icon wt-card-art"),
-    h("span.wt-card-name", { text: c.name }),
+    this.faceBody(c),
     count > 1 ? h("span.wt-card-count", { text: `×${count}` }) : null);
+    // A caption under the card (who played it, in what order), outside the card itself.
+    return c.caption && !opts.mini ? h("figure.wt-figure", { "data-state": c.state }, node,
+      h("figcaption", { text: c.caption })) : node;
+  }
+
+  // What every drawing of a face shares: its data attributes, its spoken name, its parts.
+  // Optional face fields: number (printed on the card), tag (a family word such as
+  // "Pocus", shown on the card), shape ("arch": another outline), state (a word such as
+  // "cancelled" or "locked": dimmed, and said), caption (under the card).
+  faceAttrs(c) {
+    return { "data-card": c.kind, "data-tone": c.tone || "ash", "data-shape": c.shape, "data-state": c.state };
+  }
+
+  faceName(c) {
+    const number = c.number === undefined || c.number === null ? "" : ` ${c.number}`;
+    return `${c.name}${number}${c.tag ? ` (${c.tag})` : ""}${c.state ? `, ${c.state}` : ""}`;
+  }
+
+  faceBody(c) {
+    return [
+      c.tag ? h("span.wt-card-tag", { text: c.tag }) : null,
+      c.number === undefined || c.number === null ? null : h("span.wt-card-number", { text: c.number }),
+      icon(c.icon || c.kind, "wt-icon wt-card-art"),
+      h("span.wt-card-name", { text: c.name }),
+      c.state === "locked" ? icon("lock", "wt-icon wt-card-lock") : null,
+    ];
+  }
+
+  // A face as a compact chip (icon, name, number): face-up cards in front of a player.
+  chip(c) {
+    const number = c.number === undefined || c.number === null ? null : h("span.wt-chip-number", { text: c.number });
+    return h("span.wt-chipcard", { ...this.faceAttrs(c), role: "img", "aria-label": this.faceName(c), title: this.faceName(c) },
+      icon(c.icon || c.kind, "wt-icon wt-chip-icon"), h("span.wt-chip-name", { text: c.name }), number);
   }
 
   // -- the hand and the card picker
@@ -492,17 +573,16 @@ class TableView {
         if (picker) {
           const on = this.picked.has(id);
           cards.push(h("button.wt-card.wt-toggle", {
-            type: "button", "data-card": c.kind, "data-tone": c.tone || "ash", "aria-pressed": String(on),
-            "data-key": `card:${id}`, "aria-label": `${c.name} ${i + 1} of ${c.count ?? 1}`,
+            type: "button", ...this.faceAttrs(c), "aria-pressed": String(on),
+            "data-key": `card:${id}`, "aria-label": `${this.faceName(c)} ${i + 1} of ${c.count ?? 1}`,
             onclick: () => {
               if (this.picked.has(id)) this.picked.delete(id); else this.picked.add(id);
               this.draw();
             },
-          }, icon(c.icon || c.kind, "wt-icon wt-card-art"), h("span.wt-card-name", { text: c.name }),
-          on ? icon("check", "wt-icon wt-card-check") : null));
+          }, this.faceBody(c), on ? icon("check", "wt-icon wt-card-check") : null));
         } else {
-          cards.push(h("div.wt-card", { "data-card": c.kind, "data-tone": c.tone || "ash", role: "img", "aria-label": c.name },
-            icon(c.icon || c.kind, "wt-icon wt-card-art"), h("span.wt-card-name", { text: c.name })));
+          cards.push(h("div.wt-card", { ...this.faceAttrs(c), role: "img", "aria-label": this.faceName(c),
+            title: c.caption || undefined }, this.faceBody(c)));
         }
       }
       groups.push(h("div.wt-fan", { "data-count": cards.length }, cards));
@@ -589,24 +669,104 @@ class TableView {
     return h("section.wt-prompt", { "aria-label": prompt.title },
       h("h3.wt-section-title", {}, icon("spark"), h("span", { text: prompt.title })),
       prompt.text ? h("p.wt-muted", { text: prompt.text }) : null,
-      (prompt.groups || []).map((g) => (g.icon || g.text ? this.ability(g) : h("div.wt-group", {},
-        g.label ? h("div.wt-group-label", { text: g.label }) : null,
-        h("div.wt-choices", {}, (g.choices || []).map((c) => this.choice(c)))))));
+      (prompt.groups || []).map((g) => this.group(g)));
   }
 
-  // A card ability: its picture, name and what it does, then one small button per way to play it.
+  // A prompt group: an ability row (icon or text, see ability()), or a labelled group of
+  // choices, ability rows (rows), an order picker (order) and notes (notes: things not
+  // allowed now, each with its rule); fold: true puts it in a closed <details>.
+  group(g) {
+    if (!g.rows && !g.notes && !g.order && (g.icon || g.text)) return this.ability(g);
+    const body = [
+      g.order ? this.orderPicker(g.order) : null,
+      g.choices ? h("div.wt-choices", {}, g.choices.map((c) => this.choice(c))) : null,
+      g.rows && g.rows.length ? h("div.wt-rows", {}, g.rows.map((r) => this.ability(r))) : null,
+      g.notes ? h("ul.wt-notes", {}, g.notes.map((n) => h("li", { "data-rule": n.rule || "" },
+        n.cards ? h("span.wt-chip-list.wt-chip-row", {}, n.cards.map((c) => this.chip(c))) : null,
+        h("span.wt-note-text", { text: n.text }),
+        n.rule ? h("code.wt-rule-id", { text: n.rule, title: "The rule behind this" }) : null))) : null,
+    ];
+    if (g.fold) {
+      const key = `fold:${g.key || g.label}`;
+      const node = this.details(key, !!g.open,
+        h("summary.wt-fold-summary", { "data-key": key }, icon(g.icon || "swap"), h("span", { text: g.label })), body);
+      node.className = "wt-group wt-fold";
+      return node;
+    }
+    return h("div.wt-group", {}, g.label ? h("div.wt-group-label", { text: g.label }) : null, body);
+  }
+
+  // A card ability: its picture (a card face, or an icon), name and what it does, then one
+  // small button per way to play it.
   ability(g) {
-    return h("div.wt-ability", { "data-card": g.icon, "data-tone": g.tone || "ash" },
-      h("span.wt-ability-badge", {}, icon(g.icon, "wt-icon")),
+    return h("div.wt-ability", { "data-card": g.card ? g.card.kind : g.icon, "data-tone": g.tone || "ash" },
+      g.card ? h("span.wt-ability-card", {}, this.card(g.card, { mini: true }))
+        : h("span.wt-ability-badge", {}, icon(g.icon, "wt-icon")),
       h("div.wt-ability-text", {}, h("strong", { text: g.label }), h("span", { text: g.text })),
       h("div.wt-ability-choices", {}, (g.choices || []).map((c) => {
         const key = canon(c.action);
+        const hint = c.hint ? ` (${c.hint})` : "";
         return h(`button.wt-btn${c.tone === "primary" ? ".wt-play" : ""}`, {
           type: "button", "data-action": key, "data-key": `act:${key}`, "data-seat": c.seat,
-          "aria-label": `${g.label}: ${c.label}. ${g.text}`, title: g.rule ? `${g.text} (rule ${g.rule})` : g.text,
+          "aria-label": `${g.label}: ${c.label}${hint}. ${g.text}`, title: g.rule ? `${g.text} (rule ${g.rule})` : g.text,
           onclick: () => this.act(c.action, c.seat),
-        }, h("span.wt-btn-label", { text: c.label }));
+        }, h("span.wt-btn-label", { text: c.label }), c.hint ? h("small.wt-btn-hint", { text: c.hint }) : null);
       })));
+  }
+
+  // An order picker: click the cards in the wanted order, then confirm. The scene lists
+  // every complete order with its action (orders, keyed by the card kinds joined by
+  // commas); an incomplete order is sent as a "build" message for the engine to judge.
+  orderPicker(spec) {
+    const scene = this.scene;
+    const seq = this.sequence.filter((i) => i < spec.cards.length);
+    const kinds = seq.map((i) => spec.cards[i].kind);
+    const complete = seq.length === spec.cards.length;
+    const action = complete ? spec.orders[kinds.join(",")] || null : null;
+    const cards = spec.cards.map((c, i) => {
+      const pos = seq.indexOf(i);
+      return h("button.wt-card.wt-toggle", {
+        type: "button", ...this.faceAttrs(c), "aria-pressed": String(pos >= 0), "data-key": `order:${i}`,
+        "data-place": pos >= 0 ? pos + 1 : undefined,
+        "aria-label": `${this.faceName(c)}${pos >= 0 ? `, placed ${pos + 1}` : ", not placed yet"}`,
+        onclick: () => {
+          this.sequence = pos >= 0 ? seq.filter((j) => j !== i) : [...seq, i];
+          this.draw();
+        },
+      }, this.faceBody(c), pos >= 0 ? h("span.wt-card-place", { "aria-hidden": "true", text: pos + 1 }) : null);
+    });
+    const placed = seq.map((i) => this.faceName({ ...spec.cards[i], tag: "" }));
+    const left = spec.cards.length - seq.length;
+    const status = seq.length ? `Top first: ${placed.join(", ")}${left ? ` · ${left} more to place` : ""}` : spec.empty;
+    const valid = !seq.length ? "empty" : action ? "1" : complete ? "0" : "empty";
+    const notice = this.model.get("notice");
+    const refusal = notice && notice.level === "error" && this.lastKind === "build" && !this.noticeHidden
+      ? h("div.wt-pick-error", {}, icon("alert"), h("span", { text: notice.text }),
+        notice.rule ? h("code.wt-rule-id", { text: notice.rule }) : null) : null;
+    const confirm = h("button.wt-btn.wt-primary.wt-confirm", {
+      type: "button", "data-role": "confirm", "data-key": "role:confirm",
+      "data-action": action ? canon(action) : undefined, disabled: !seq.length,
+      "aria-label": action ? `${spec.verb}: ${placed.join(", ")}` : `${spec.verb} (${left} not placed yet)`,
+      onclick: () => {
+        if (action) this.act(action, spec.seat);
+        else {
+          const message = { kind: "build", picker: spec.id, picked: kinds, target: null, move: scene.move };
+          if (spec.seat !== undefined && spec.seat !== null) message.seat = spec.seat;
+          this.send(message);
+        }
+      },
+    }, icon("check"), h("span.wt-btn-label", { text: spec.verb }));
+    const clear = h("button.wt-btn.wt-ghost", {
+      type: "button", "data-role": "clear", "data-key": "role:clear", disabled: !seq.length,
+      onclick: () => { this.sequence = []; this.draw(); },
+    }, icon("x"), h("span.wt-btn-label", { text: "Clear" }));
+    return h("div.wt-picker.wt-order", { "data-picker": spec.id },
+      spec.help ? h("div.wt-picker-head", {}, h("span.wt-muted", { text: spec.help })) : null,
+      h("div.wt-order-cards", { role: "group", "aria-label": spec.help || "Cards to put in order" }, cards),
+      h("div.wt-pick-status", { "data-valid": valid }, icon(valid === "1" ? "check" : valid === "0" ? "alert" : "info"),
+        h("span", { text: status })),
+      refusal,
+      h("div.wt-pick-actions", {}, confirm, clear));
   }
 
   choice(c) {
@@ -656,16 +816,34 @@ class TableView {
     const legend = scene.legend || [];
     if (!legend.length) return null;
     // Open beside the board (two columns), folded when everything is in one column.
+    // scene.legend_title / legend_note name the panel and explain it (the defaults are
+    // Witching Hour's, whose entries carry points).
+    const note = scene.legend_note !== undefined ? scene.legend_note
+      : legend.some((c) => c.points) ? "Points: what 1, 2, 3… copies of a card score in a Hex pile at the round's end." : null;
     const node = this.details("legend", this.root.clientWidth >= 760,
-      h("summary", { "data-key": "legend" }, icon("info"), h("span", { text: "Cards, abilities and points" })),
-      h("p.wt-legend-note", { text: "Points: what 1, 2, 3… copies of a card score in a Hex pile at the round's end." }),
+      h("summary", { "data-key": "legend" }, icon("info"), h("span", { text: scene.legend_title || "Cards, abilities and points" })),
+      note ? h("p.wt-legend-note", { text: note }) : null,
       h("ul", {}, legend.map((c) => h("li", { "data-card": c.kind, "data-tone": c.tone, title: c.rule ? `rule ${c.rule}` : undefined },
-        icon(c.kind, "wt-icon wt-legend-icon"),
-        h("div", {}, h("strong", { text: c.name }), c.copies ? h("span.wt-muted", { text: ` ×${c.copies}` }) : null,
+        icon(c.icon || c.kind, "wt-icon wt-legend-icon"),
+        h("div", {}, h("strong", { text: c.name }), c.tag ? h("span.wt-legend-tag", { text: c.tag }) : null,
+          c.copies ? h("span.wt-muted", { text: ` ×${c.copies}` }) : null,
           h("span.wt-legend-text", { text: ` ${c.text}` }),
-          h("span.wt-points", { text: `Points ${c.points}` }))))));
+          c.points ? h("span.wt-points", { text: `Points ${c.points}` }) : null,
+          c.detail ? h("span.wt-points", { text: c.detail }) : null)))));
     node.className = "wt-panel wt-legend";
     return node;
+  }
+
+  // Near misses under one rule: the first few, the rest folded (a card may be refused
+  // once per target, and several seats may be asked at once).
+  refusals(seat, g) {
+    const item = (a) => h("li", {}, h("strong", { text: a.label }), h("span", { text: ` ${a.message}` }));
+    const shown = g.actions.slice(0, 4);
+    const more = g.actions.slice(4);
+    return h("div.wt-refusal-list", {}, h("ul.wt-refusals", {}, shown.map(item)),
+      more.length ? this.details(`refused:${seat}:${g.rule}`, false,
+        h("summary", { text: `${more.length} more`, "data-key": `refused:${seat}:${g.rule}` }),
+        h("ul.wt-refusals", {}, more.map(item))) : null);
   }
 
   explorer(scene) {
@@ -719,7 +897,7 @@ class TableView {
             g.legal ? h("div.wt-chip-row", {}, shown.map(chip),
               more.length ? this.details(`more:${who.seat}:${g.rule}`, false, h("summary", { text: `${more.length} more`, "data-key": `more:${who.seat}:${g.rule}` }),
                 h("div.wt-chip-row", {}, more.map(chip))) : null)
-              : h("ul.wt-refusals", {}, g.actions.map((a) => h("li", {}, h("strong", { text: a.label }), h("span", { text: ` ${a.message}` })))));
+              : this.refusals(who.seat, g));
         })));
     }
     if (scene.save !== undefined && scene.save !== null) {

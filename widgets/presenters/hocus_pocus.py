@@ -1,0 +1,836 @@
+"""Hocus Pocus's presenter: a seat's view and legal actions, drawn as a scene.
+
+Everything here reads ``game.view(seat)``, ``game.legal_actions(seat)`` and, for the
+"not playable now" notes, ``game.explain(seat)`` (the explorer's god view reads every
+seat's own view); nothing reads the engine's internal state, so a play-mode scene holds
+only what that seat may know. Every clickable carries an action the engine listed as
+legal. The reaction window is the centre of the table: the Hocus, the Pocus cards on it
+in the order played, who may still answer, and what happens if everyone passes now.
+
+Cards are named as in the view's ``card_info`` (``thief-3``, ``amulet``): a face's
+``kind`` is that name (the DOM's ``data-card``), its icon the card's kind, its tone the
+family's colour from the rulebook (Hocus red, Pocus yellow), and its tag and shape say
+Hocus or Pocus in words and outline too (colour is never the only cue).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine import IllegalAction
+from ...engine.core import Game
+from ...engine.games.hocus_pocus.cards import KINDS, NAMES, NUMBERED, POCUS_KINDS, SET_ASIDE, set_aside_kind
+from ..scene import SCENE_VERSION, card, choice, counter, plural
+
+R = "hocus-pocus/"
+
+FAMILY_TONE = {"Hocus": "red", "Pocus": "gold"}
+"""The rulebook's colours: Hocus cards are red, Pocus cards yellow."""
+
+POWER = {
+    "abracadabra": ("Swap your whole Hand with another player's Hand.", "abracadabra/swap"),
+    "crystal-ball": ("See the Library's top four cards and put them back in any order.",
+                     "crystal-ball/arrange"),
+    "owl": ("The player you aim it at hands you {n} of their Grimoire.", "owl/give"),
+    "inspiration": ("Draw {n} from the Library; one Inspiration per turn.", "inspiration/draw"),
+    "curse": ("Choose {n} of the target's Grimoire to throw on the discard pile.", "curse/discard"),
+    "sacrifice": ("The player you aim it at puts {gems} back into the Cauldron.", "sacrifice/return"),
+    "spell": ("Take {gems} from the Cauldron.", "spell/take"),
+    "thief": ("Steal {gems} from the player you aim it at.", "thief/steal"),
+    "vortex": ("Every Grimoire moves to the next player; only a Counterspell or a Pumpkin from a "
+               "Hand stops it.", "vortex/pass-left"),
+    "amulet": ("Aimed at you? Destroy that Hocus and every Pocus on it.", "amulet/destroy"),
+    "magic-wand": ("Double the Hocus's number (twice: four times).", "magic-wand/double"),
+    "black-cat": ("Take the Hocus into your own Hand; the Pocus on it are discarded.", "black-cat/take"),
+    "pumpkin": ("The Hocus goes back to its caster's Hand, not playable again this turn.",
+                "pumpkin/return"),
+    "counterspell": ("Destroy the Hocus and every Pocus on it.", "counterspell/destroy"),
+    "lightning": ("Protect the Hocus: Pocus before it are cancelled, later ones do nothing "
+                  "(Magic Wands still count).", "lightning/protect"),
+    "mirror": ("Aimed at you? Turn the Hocus towards another player (never its caster).",
+               "mirror/redirect"),
+    "hourglass": ("The caster's turn ends once this Hocus is dealt with.", "hourglass/end-turn"),
+}
+"""Each kind's power in the project's own words, and the rule that carries it."""
+
+BREAKS = {"abracadabra": "Abra\u00adcadabra", "counterspell": "Counter\u00adspell",
+          "inspiration": "Inspi\u00adration"}
+"""Long one-word names with a soft hyphen, so a narrow card can break them legibly."""
+
+STOPPERS = {"amulet": "destroys it", "counterspell": "destroys it", "black-cat": "takes it into their Hand",
+            "pumpkin": "sends it back to its caster's Hand"}
+"""Pocus kinds that stop a Hocus, and what each does to it (the first one in play counts)."""
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def kind_of(name: str) -> str:
+    """``thief-3`` -> ``thief``; ``crystal-ball`` -> ``crystal-ball``."""
+    head, _, tail = name.rpartition("-")
+    return head if tail.isdigit() and head in NAMES else name
+
+
+def number_of(name: str) -> int | None:
+    head, _, tail = name.rpartition("-")
+    return int(tail) if tail.isdigit() and head in NAMES else None
+
+
+def label(name: Any) -> str:
+    """A card name as people read it: ``thief-3`` -> ``Thief 3``, ``mirror`` -> ``Enchanted Mirror``."""
+    if not isinstance(name, str):
+        return str(name)
+    kind, number = kind_of(name), number_of(name)
+    if kind not in NAMES:
+        return name
+    return NAMES[kind] + (f" {number}" if number is not None else "")
+
+
+def labels(names: Sequence[str]) -> str:
+    """``["amulet", "spell-2"]`` -> ``Amulet and Spell 2``."""
+    words = [label(n) for n in names]
+    if len(words) <= 1:
+        return "".join(words) or "nothing"
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def family(name: str) -> str:
+    return "Pocus" if kind_of(name) in POCUS_KINDS else "Hocus"
+
+
+def face(name: str, count: int = 1, **extra: Any) -> dict:
+    """One card face: name and number, the family as a tag and a shape, its icon and colour."""
+    kind = kind_of(name)
+    fam = family(name)
+    data = card(name, BREAKS.get(kind) or NAMES.get(kind, name), count, FAMILY_TONE[fam], kind, tag=fam,
+                shape="arch" if fam == "Pocus" else "plain")
+    number = number_of(name)
+    if number is not None:
+        data["number"] = number
+    data.update(extra)
+    return data
+
+
+def _order_key(name: str) -> tuple:
+    kind = kind_of(name)
+    return (KINDS.index(kind) if kind in KINDS else len(KINDS), number_of(name) or 0, name)
+
+
+def hand_faces(cards: Sequence[str] | None) -> list:
+    """A Hand (a list of names) as faces with counts: Hocus first, then Pocus, numbers rising."""
+    counts: dict[str, int] = {}
+    for name in sorted(cards or [], key=_order_key):
+        counts[name] = counts.get(name, 0) + 1
+    return [face(name, n) for name, n in counts.items()]
+
+
+def power_text(name: str) -> str:
+    """What a card does, its own number filled in."""
+    kind = kind_of(name)
+    text = POWER[kind][0]
+    n = number_of(name)
+    if n is not None:
+        text = text.replace("{gems}", plural(n, "Gem")).replace("{n}", plural(n, "card"))
+    return text.replace("{gems}", "its number of Gems").replace("{n}", "its number of cards")
+
+
+# --------------------------------------------------------------------------- labels
+
+
+def action_label(action: dict, names: Sequence[str]) -> str:
+    """What an action does, as the predicate of a sentence: 'casts Thief 3 from their Hand at Bo'."""
+    kind = action.get("type")
+
+    def name(key: str) -> str:
+        seat = action.get(key)
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+    source = action.get("from")
+    where = f" from their {'Grimoire' if source == 'grimoire' else 'Hand'}" if source else ""
+    if kind == "hocus":
+        at = f" at {name('target')}" if action.get("target") is not None else ""
+        return f"casts {label(action.get('card'))}{where}{at}"
+    if kind == "pocus":
+        turn = f", turning it towards {name('target')}" if action.get("target") is not None else ""
+        return f"plays {label(action.get('card'))}{where}{turn}"
+    if kind == "pass":
+        return "passes"
+    if kind == "exchange":
+        return (f"swaps {label(action.get('hand'))} from their Hand with {label(action.get('grimoire'))} "
+                "from their Grimoire")
+    if kind == "draw":
+        return "ends the turn by drawing 2 cards"
+    if kind == "gem":
+        return "ends the turn by taking a Gem"
+    if kind == "discard":
+        return f"discards {label(action.get('card'))} for the hand limit"
+    if kind == "refill":
+        return f"fills their Grimoire with {label(action.get('card'))}"
+    cards = action.get("cards") if isinstance(action.get("cards"), list) else []
+    if kind == "give":
+        return f"gives {labels(cards)} to the Owl's caster"
+    if kind == "curse":
+        return f"curses away {labels(cards)}"
+    if kind == "arrange":
+        return f"puts back {labels(cards)} (top first)"
+    return str(kind)
+
+
+# --------------------------------------------------------------------------- compose
+
+
+def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dict:
+    """The action a hand-built selection means, for the engine to judge.
+
+    Hocus Pocus has one builder, the Crystal Ball's order picker (``"arrange"``): the
+    cards picked so far, top first. An incomplete order becomes an ``arrange`` action the
+    engine refuses, naming its rule; a complete one is listed as legal anyway.
+    """
+    if picker != "arrange":
+        raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; Hocus Pocus has "
+                                                  "'arrange' (a Crystal Ball's order).")
+    if not isinstance(picked, list) or not all(isinstance(n, str) for n in picked):
+        raise IllegalAction("core/action-format", "The picked cards are a list of card names, top first, "
+                                                  f"not {picked!r}.")
+    return {"type": "arrange", "cards": list(picked)}
+
+
+# --------------------------------------------------------------------------- scenes
+
+
+def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
+            you: int | None = None) -> dict:
+    """The scene of ``seat``'s view (``None``: a spectator), with ``seat``'s legal choices.
+
+    ``you`` is the seat the person at the screen plays (texts then say "you").
+    """
+    names = list(names)
+    view = game.view(seat, names=names)
+    legal = {seat: game.legal_actions(seat)} if seat is not None else {}
+    notes = _not_now(game, seat, names) if seat is not None and legal[seat] else []
+    log = [_log_entry(e) for e in view["log"][-80:]]
+    hands = {seat: view["hand"]} if seat is not None else {}
+    return _scene(game, view, hands, seat, legal, names, bots, you, log, notes, god=False)
+
+
+def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
+    """The explorer's god view: every Hand face up, built from each seat's own view.
+
+    Every seat that may act gets its choices (a reaction window asks several at once);
+    each choice carries its seat. The log is the public one, with each seat's private
+    version of an event attached.
+    """
+    names = list(names)
+    views = [game.view(s, names=names) for s in range(game.players)]
+    public = game.view(None, names=names)
+    to_act = list(game.to_act)
+    actor = to_act[0] if to_act else None
+    base = dict(views[actor]) if actor is not None else dict(public)
+    base["seat"] = None
+    hands = {s: views[s]["hand"] for s in range(game.players)}
+    legal = {s: game.legal_actions(s) for s in to_act}
+    secrets: dict[int, list] = {}
+    public_text = {e["n"]: e["text"] for e in public["log"]}
+    for s, seat_view in enumerate(views):
+        for entry in seat_view["log"]:
+            if entry["text"] != public_text.get(entry["n"]):
+                secret = {"seat": s, "name": names[s], "text": entry["text"]}
+                secrets.setdefault(entry["n"], []).append(secret)
+    entries = {e["n"]: e for e in public["log"]}
+    for n in secrets:
+        entries.setdefault(n, {"n": n, "kind": "secret", "text": "(a secret event)"})
+    log = []
+    for n in sorted(entries)[-80:]:
+        entry = _log_entry(entries[n])
+        if n in secrets:
+            entry["secret"] = secrets[n]
+        log.append(entry)
+    return _scene(game, base, hands, actor, legal, names, bots, None, log, [], god=True)
+
+
+def _log_entry(entry: dict) -> dict:
+    data = {"n": entry["n"], "kind": entry.get("kind", ""), "text": entry["text"]}
+    if isinstance(entry.get("actor"), int):
+        data["seat"] = entry["actor"]
+    return data
+
+
+class _Who:
+    """Names in texts: "you" for the person at the screen, else the seat's name."""
+
+    def __init__(self, names: list, you: int | None):
+        self.names, self.you = names, you
+
+    def __call__(self, seat: int | None, cap: bool = False) -> str:
+        if seat is None:
+            return "nobody"
+        if seat == self.you:
+            return "You" if cap else "you"
+        return self.names[seat]
+
+    def own(self, seat: int) -> str:
+        """Possessive: "your" / "Agnes's"."""
+        return "your" if seat == self.you else f"{self.names[seat]}'s"
+
+    def own_cap(self, seat: int) -> str:
+        return "Your" if seat == self.you else f"{self.names[seat]}'s"
+
+    def many(self, seats: Sequence[int]) -> str:
+        words = [self(s) for s in seats]
+        if len(words) <= 1:
+            return "".join(words) or "nobody"
+        return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: dict, names: list,
+           bots: Sequence | None, you: int | None, log: list, notes: list, god: bool) -> dict:
+    """Assemble the scene; ``actor`` is the seat whose hand is shown, ``legal`` each acting seat's actions."""
+    players = game.players
+    bots = list(bots) if bots else [None] * players
+    who = _Who(names, you)
+    scene: dict[str, Any] = {
+        "version": SCENE_VERSION, "game": game.id, "title": game.spec.name,
+        "move": view["move"], "phase": view["phase"], "seat": view["seat"], "god": god,
+        "chips": _chips(view),
+        "headline": _headline(view, actor, who),
+        "players": _players(view, hands, names, bots, you, god),
+        "table": _table(view, who),
+        "hand": None, "picker": None, "prompt": None,
+        "scoring": None, "scoreboard": _scoreboard(view, names) if view["is_over"] else None,
+        "gameover": _gameover(view, names, you),
+        "log": log,
+        "legend": _legend(view, players),
+        "legend_title": "The cards and their powers",
+        "legend_note": "Hocus cards (red, square top) are cast on your own turn; Pocus cards (yellow, "
+                       "arched top) go on a Hocus while it waits. The numbers are those of this deck.",
+    }
+    if actor is not None and hands.get(actor) is not None:
+        owner = "Your Hand" if actor == you else f"{names[actor]}'s Hand"
+        scene["hand"] = {"seat": actor, "label": owner, "cards": _hand_faces(view, hands[actor], actor),
+                         "size": view["hand_sizes"][actor]}
+    groups: list = []
+    titles: list = []
+    for seat, actions in legal.items():
+        if not actions:
+            continue
+        seat_view = view if not god else game.view(seat, names=names)
+        title, seat_groups = _prompt(seat_view, actions, seat, who, names)
+        if god and len(legal) > 1:  # one compact group per seat: its Pass, then its Pocus cards
+            seat_groups = [{"label": f"{names[seat]} may answer",
+                            "choices": [c for g in seat_groups for c in g.get("choices", [])],
+                            "rows": [r for g in seat_groups for r in g.get("rows", [])]}]
+        for g in _walk_groups(seat_groups):
+            for c in g.get("choices", []):
+                c["seat"] = seat
+            if g.get("order"):
+                g["order"]["seat"] = seat
+        groups += seat_groups
+        titles.append(title)
+    if notes:
+        groups.append({"label": "Not playable now", "notes": notes})
+    if groups:
+        title = titles[0] if len(titles) == 1 else "Each seat still to answer may react or pass"
+        scene["prompt"] = {"title": title, "groups": groups}
+    return scene
+
+
+def _walk_groups(groups: list):
+    """Every group and ability row of a prompt (rows and folded groups nest)."""
+    for g in groups:
+        yield g
+        yield from _walk_groups(g.get("groups", []))
+        yield from _walk_groups(g.get("rows", []))
+
+
+def _chips(view: dict) -> list:
+    chips = [{"label": "Turn", "value": str(view["turn"])},
+             {"label": "Cauldron", "value": plural(view["cauldron"], "Gem")},
+             {"label": "Move", "value": str(view["move"])}]
+    if view["quick"]:
+        chips.append({"label": "Game", "value": "quick"})
+    return chips
+
+
+def _hand_faces(view: dict, hand: list, seat: int) -> list:
+    faces = hand_faces(hand)
+    if seat == view["current"] and view["locked"]:
+        locked = list(view["locked"])
+        for f in faces:
+            if f["kind"] in locked:
+                f["state"] = "locked"
+                f["caption"] = "back: not again this turn"
+    return faces
+
+
+# --------------------------------------------------------------------------- the people
+
+
+def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, god: bool) -> list:
+    hocus = view["hocus"]
+    pending = view["pending"] or {}
+    to_act = view["to_act"]
+    seats = []
+    for s in range(len(names)):
+        role = None
+        badges = []
+        if hocus:
+            if s == hocus["caster"]:
+                role = "caster"
+            elif s == hocus["aimed_at"]:
+                role = "target"
+            if s in hocus["passed"]:
+                badges.append({"text": "passed", "tone": "muted"})
+        elif s == {"curse": pending.get("target"), "give": pending.get("seat")}.get(pending.get("kind")):
+            role = "target"  # of the Owl or Curse being dealt with
+        elif s == view["current"] and s not in to_act and not view["is_over"]:
+            role = "their turn" if s != you else "your turn"
+        if s in view["refills"]:
+            badges.append({"text": "fills Grimoire", "tone": "muted"})
+        entry: dict[str, Any] = {
+            "seat": s, "name": names[s], "you": s == you, "bot": bots[s],
+            "acting": s in to_act, "role": role, "winner": s in view["winners"],
+            "out": False,
+            "counters": [
+                counter("hand", "Hand", view["hand_sizes"][s], "back", "hand-size"),
+                counter("grimoire", "Grimoire", len(view["grimoires"][s]), "book", "grimoire-size"),
+                counter("gems", "Gems", view["gems"][s], "gem", "gems"),
+            ],
+            "badges": badges,
+            "tableau": {"label": "Grimoire",
+                        "cards": [face(n) for n in view["grimoires"][s]],
+                        "empty": "empty Grimoire"},
+            "note": "",
+        }
+        if god:
+            entry["cards"] = hand_faces(hands.get(s))
+        seats.append(entry)
+    return seats
+
+
+# --------------------------------------------------------------------------- the table
+
+
+def _table(view: dict, who: _Who) -> list:
+    zones = []
+    zones.append({"key": "cauldron", "label": "Cauldron",
+                  "stock": {"count": view["cauldron"], "icon": "gem", "attr": "cauldron-size",
+                            "unit": "Gem", "units": "Gems"},
+                  "text": "the last Gem ends the game"})
+    zones.append({"key": "library", "label": "Library",
+                  "pile": {"count": view["library_size"], "attr": "library-size"}, "text": "face down"})
+    discard = view["discard"]
+    zones.append({"key": "discard", "label": "Discard pile",
+                  "pile": {"count": len(discard), "attr": "discard-size",
+                           "top": face(discard[-1]) if discard else None},
+                  "text": f"face up; top: {label(discard[-1])}" if discard else "face up"})
+    if view["play_area"]:
+        zones.append({"key": "played", "label": "Cast this turn", "small": True,
+                      "cards": [face(n) for n in view["play_area"]],
+                      "text": "discarded when the turn ends"})
+    window = _window(view, who)
+    if window:  # last: right above the choices it asks for
+        zones.append(window)
+    return zones
+
+
+def _pocus_states(pocus: list) -> list:
+    """Per Pocus on the waiting Hocus: '' (counts), 'cancelled' or 'void' (a Lightning's doing)."""
+    kinds = [kind_of(p["card"]) for p in pocus]
+    first = kinds.index("lightning") if "lightning" in kinds else -1
+    out = []
+    for i, kind in enumerate(kinds):
+        if first < 0 or kind == "magic-wand" or i == first:
+            out.append("")
+        else:
+            out.append("cancelled" if i < first else "void")
+    return out
+
+
+def outcome(hocus: dict) -> tuple[str, int | None, bool]:
+    """What happens if everyone passes now: (who stops it and how, or ''), its number, Hourglass.
+
+    The engine's order (react/order, lightning/protect): a Lightning first, keeping only
+    Magic Wands; otherwise Pocus in the order played, the first stopper ending it.
+    """
+    pocus = hocus["pocus"]
+    states = _pocus_states(pocus)
+    protected = any(kind_of(p["card"]) == "lightning" for p in pocus)
+    number = number_of(hocus["card"])
+    hourglass = False
+    for p, state in zip(pocus, states, strict=True):
+        kind = kind_of(p["card"])
+        if kind == "magic-wand" and number is not None:
+            number *= 2
+        if protected or state:
+            continue
+        if kind == "hourglass":
+            hourglass = True
+        elif kind in STOPPERS:
+            return f"{p['seat']}|{kind}", number, hourglass
+    return "", number, hourglass
+
+
+def _window(view: dict, who: _Who) -> dict | None:
+    hocus = view["hocus"]
+    if not hocus:
+        return None
+    caster = hocus["caster"]
+    name = hocus["card"]
+    where = "Grimoire" if hocus["from"] == "grimoire" else "Hand"
+    cards = [face(name, caption=f"{who(caster, True)} · from {where}", role="hocus")]
+    states = _pocus_states(hocus["pocus"])
+    for i, (p, state) in enumerate(zip(hocus["pocus"], states, strict=True)):
+        caption = f"{i + 1} · {who(p['seat'], True)}"
+        if p["target"] is not None:
+            caption += f" → {who(p['target'])}"
+        extra: dict[str, Any] = {"caption": caption + (f" · {state}" if state else "")}
+        if state:
+            extra["state"] = state
+        cards.append(face(p["card"], **extra))
+    aimed, target = hocus["aimed_at"], hocus["target"]
+    title = f"{who(caster, True)} {'cast' if caster == who.you else 'casts'} {label(name)}"
+    if target is not None:
+        title += f" at {who(target)}"
+    lines = []
+    stop, number, hourglass = outcome(hocus)
+    if aimed is not None and aimed != target:
+        lines.append({"text": f"Now aimed at {who(aimed)}: an Enchanted Mirror turned it.", "tone": "info"})
+    if stop:
+        seat, kind = stop.split("|")
+        lines.append({"text": f"If everyone passes now, {who.own(int(seat))} {NAMES[kind]} {STOPPERS[kind]}.",
+                      "tone": "outcome"})
+    else:
+        worth = ""
+        if number is not None and number != number_of(name):
+            worth = f" with its number doubled to {number}"
+        protected = "lightning" in {kind_of(p["card"]) for p in hocus["pocus"]}
+        shield = " (a Lightning protects it)" if protected else ""
+        lines.append({"text": f"If everyone passes now, it takes effect{worth}{shield}.", "tone": "outcome"})
+    if hourglass:
+        lines.append({"text": "An Hourglass ends the caster's turn after it.", "tone": "info"})
+    waiting = hocus["waiting"]
+    status = f"Still to answer: {who.many(waiting)}." if waiting else "Everyone has answered."
+    if hocus["passed"]:
+        status += f" Passed: {who.many(hocus['passed'])}."
+    lines.append({"text": status, "tone": "status"})
+    return {"key": "window", "label": title, "icon": "magic-wand", "tone": "cast", "cards": cards,
+            "lines": lines, "steps": True}
+
+
+# --------------------------------------------------------------------------- headline
+
+
+def _headline(view: dict, actor: int | None, who: _Who) -> dict:
+    if view["is_over"]:
+        winners = view["winners"]
+        top = max(view["gems"]) if view["gems"] else 0
+        named = " and ".join(who(w, True) for w in winners)
+        verb = "win" if named == "You" else "wins"
+        return {"text": f"Game over: {named} {verb} with {plural(top, 'Gem')}.", "tone": "over"}
+    to_act = view["to_act"]
+    if not to_act:
+        return {"text": "", "tone": "info"}
+    mine = actor is not None and actor == who.you and actor in to_act
+    tone = "you" if mine else "wait"
+    current = view["current"]
+    if view["refills"]:
+        if mine and actor in view["refills"]:
+            return {"text": "Your Grimoire has a free space: choose the Hand card that fills it.",
+                    "tone": tone}
+        return {"text": f"{who.many(view['refills']).capitalize()} must fill a free Grimoire space first.",
+                "tone": tone}
+    phase = view["phase"]
+    hocus = view["hocus"]
+    if phase == "react" and hocus:
+        caster, aimed = hocus["caster"], hocus["aimed_at"]
+        what = label(hocus["card"])
+        at = f" at {who(aimed)}" if aimed is not None else ""
+        piled = f" ({plural(len(hocus['pocus']), 'Pocus card')} on it)" if hocus["pocus"] else ""
+        if mine:
+            if caster == actor:
+                return {"text": f"You cast {what}{at}{piled}: play a Pocus on it, or pass to let it "
+                                "go ahead.", "tone": tone}
+            if aimed == actor:
+                return {"text": f"{who(caster, True)} casts {what} at you{piled}: stop or turn it with a "
+                                "Pocus, or pass.", "tone": tone}
+            return {"text": f"{who(caster, True)} casts {what}{at}{piled}: play a Pocus on it, or pass.",
+                    "tone": tone}
+        verb = "cast" if caster == who.you else "casts"
+        return {"text": f"{who(caster, True)} {verb} {what}{at}{piled}. Waiting for "
+                        f"{who.many(to_act)} to react or pass.", "tone": tone}
+    if phase == "turn":
+        if mine:
+            if view["turn_over"]:
+                return {"text": "The Hourglass ended your turn: draw 2 cards or take a Gem.", "tone": tone}
+            return {"text": "Your turn: cast a Hocus from your Hand or Grimoire, or end the turn by "
+                            "drawing 2 cards or taking a Gem.", "tone": tone}
+        return {"text": f"{who.own_cap(current)} turn: casting Hocus cards, then drawing 2 cards or "
+                        "taking a Gem.", "tone": tone}
+    pending = view["pending"] or {}
+    count = pending.get("count", 0)
+    if phase == "give":
+        giver, to = pending["seat"], pending["to"]
+        if mine:
+            return {"text": f"{who.own_cap(to)} Owl takes {plural(count, 'card')} of your Grimoire: "
+                            "choose which to hand over.", "tone": tone}
+        return {"text": f"{who(giver, True)} is choosing {plural(count, 'Grimoire card')} to give "
+                        f"{who(to)}.", "tone": tone}
+    if phase == "curse":
+        target = pending["target"]
+        if mine:
+            return {"text": f"Your Curse hits {who(target)}: choose {plural(count, 'card')} of their "
+                            "Grimoire to discard.", "tone": tone}
+        return {"text": f"{who(pending['seat'], True)} is choosing {plural(count, 'card')} of "
+                        f"{who.own(target)} Grimoire to discard.", "tone": tone}
+    if phase == "arrange":
+        if mine:
+            return {"text": f"Put the {plural(count, 'card')} you saw back on the Library: pick them "
+                            "top card first, then confirm.", "tone": tone}
+        return {"text": f"{who(pending['seat'], True)} is putting the Library's top cards back in a "
+                        "secret order.", "tone": tone}
+    if phase == "discard":
+        if mine:
+            return {"text": f"Hand limit: discard {plural(count, 'card')} (you may keep 5).", "tone": tone}
+        return {"text": f"{who(current, True)} is discarding down to 5 cards.", "tone": tone}
+    return {"text": f"Waiting for {who.many(to_act)}.", "tone": tone}
+
+
+# --------------------------------------------------------------------------- choices
+
+
+def _prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple[str, list]:
+    """The title and the groups of choices of one seat that may act."""
+    types = {a["type"] for a in legal}
+    if "refill" in types:
+        choices = [choice(f"Put {label(a['card'])} in", a, cards=[face(a["card"])], tone="primary",
+                          rule=R + "grimoire/refill") for a in legal]
+        return ("Fill your Grimoire" if seat == who.you else f"{names[seat]} fills their Grimoire",
+                [{"label": "Choose a card from the Hand", "choices": choices}])
+    phase = view["phase"]
+    if phase == "react":
+        return _react_prompt(view, legal, seat, who)
+    if phase == "turn":
+        return _turn_prompt(view, legal, seat, who, names)
+    if phase in ("give", "curse"):
+        pending = view["pending"]
+        verb = "Give" if phase == "give" else "Discard"
+        choices = [choice(f"{verb} {labels(a['cards'])}", a, cards=[face(n) for n in a["cards"]],
+                          tone="primary", rule=R + ("owl/give" if phase == "give" else "curse/discard"))
+                   for a in legal]
+        if phase == "give":
+            title = f"Hand {who.own(pending['to'])} Owl {plural(pending['count'], 'Grimoire card')}"
+        else:
+            title = f"Discard {plural(pending['count'], 'card')} of {who.own(pending['target'])} Grimoire"
+        return title, [{"label": "Choose", "choices": choices}]
+    if phase == "arrange":
+        return _arrange_prompt(view, legal, seat)
+    if phase == "discard":
+        count = (view["pending"] or {}).get("count", 1)
+        choices = [choice(f"Discard {label(a['card'])}", a, cards=[face(a["card"])],
+                          rule=R + "end/hand-limit") for a in legal]
+        return (f"Hand limit: discard {plural(count, 'card')}, one at a time",
+                [{"label": "Which card goes to the discard pile", "choices": choices}])
+    return "Choose", [{"label": "Choices", "choices": [choice(action_label(a, names), a) for a in legal]}]
+
+
+def _react_prompt(view: dict, legal: list, seat: int, who: _Who) -> tuple[str, list]:
+    hocus = view["hocus"]
+    what = label(hocus["card"])
+    passes = [choice("Pass", a, tone="primary", icon="pass", rule=R + "react/close",
+                     hint="Play nothing now; any new Pocus asks you again.")
+              for a in legal if a["type"] == "pass"]
+    groups: list = [{"label": "Let it go ahead", "choices": passes}] if passes else []
+    rows: dict[tuple, dict] = {}
+    for action in legal:
+        if action["type"] != "pocus":
+            continue
+        name, source = action["card"], action["from"]
+        kind = kind_of(name)
+        text, rule = POWER[kind]
+        row = rows.setdefault((name, source), {
+            "label": f"{label(name)} · from {'your' if seat == who.you else 'the'} "
+                     f"{'Grimoire' if source == 'grimoire' else 'Hand'}",
+            "icon": kind, "tone": FAMILY_TONE["Pocus"], "card": face(name), "text": text,
+            "rule": R + rule, "choices": []})
+        if action.get("target") is not None:
+            row["choices"].append(choice(f"Turn it to {who(action['target'])}", action, tone="primary"))
+        else:
+            row["choices"].append(choice("Play it", action, tone="primary"))
+    if rows:
+        groups.append({"label": f"Or play a Pocus on {what}", "rows": list(rows.values())})
+    return f"React to {what}", groups
+
+
+def _turn_prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple[str, list]:
+    groups: list = []
+    casts: dict[tuple, dict] = {}
+    for action in legal:
+        if action["type"] != "hocus":
+            continue
+        name, source = action["card"], action["from"]
+        kind = kind_of(name)
+        row = casts.setdefault((name, source), {
+            "label": f"{label(name)} · from {'your' if seat == who.you else 'the'} "
+                     f"{'Grimoire' if source == 'grimoire' else 'Hand'}",
+            "icon": kind, "tone": FAMILY_TONE["Hocus"], "card": face(name), "text": power_text(name),
+            "rule": R + POWER[kind][1], "choices": []})
+        target = action.get("target")
+        if target is not None:
+            detail = _target_note(view, kind, target)
+            row["choices"].append(choice(f"At {who(target)}", action, tone="primary", hint=detail))
+        else:
+            row["choices"].append(choice("Cast it", action, tone="primary"))
+    if casts:
+        groups.append({"label": "Cast a Hocus (the others may answer with Pocus cards)",
+                       "rows": list(casts.values())})
+    ends = []
+    for action in legal:
+        if action["type"] == "draw":
+            ends.append(choice("Draw 2 cards", action, icon="back", rule=R + "end/choose",
+                               hint=f"{plural(view['library_size'], 'card')} in the Library; then keep "
+                                    "at most 5 in hand."))
+        elif action["type"] == "gem":
+            ends.append(choice("Take 1 Gem", action, icon="gem", rule=R + "end/choose",
+                               hint=f"{plural(view['cauldron'], 'Gem')} left in the Cauldron."))
+    groups.append({"label": "Or end your turn" if casts else "End your turn", "choices": ends})
+    swaps: dict[str, dict] = {}
+    for action in legal:
+        if action["type"] != "exchange":
+            continue
+        mine = action["hand"]
+        row = swaps.setdefault(mine, {
+            "label": f"{label(mine)} from the Hand", "icon": kind_of(mine),
+            "tone": FAMILY_TONE[family(mine)], "card": face(mine),
+            "text": "goes into the Grimoire in place of:", "rule": R + "exchange/swap", "choices": []})
+        row["choices"].append(choice(label(action["grimoire"]), action))
+    if swaps:
+        left = view["exchanges_left"]
+        groups.append({"label": f"Swap a Hand card with a Grimoire card ({plural(left, 'swap')} left "
+                                "before your next Hocus)",
+                       "fold": True, "key": f"swap:{seat}", "rows": list(swaps.values())})
+    title = "Your turn" if seat == who.you else f"{names[seat]}'s turn"
+    if view["turn_over"]:
+        title += ": the Hourglass ended it"
+    return title, groups
+
+
+def _target_note(view: dict, kind: str, target: int) -> str:
+    """What the target has that this Hocus goes for (public counts only)."""
+    if kind in ("thief", "sacrifice"):
+        return plural(view["gems"][target], "Gem")
+    if kind in ("owl", "curse"):
+        return f"Grimoire of {len(view['grimoires'][target])}"
+    if kind == "abracadabra":
+        return f"Hand of {view['hand_sizes'][target]}"
+    return ""
+
+
+def _arrange_prompt(view: dict, legal: list, seat: int) -> tuple[str, list]:
+    seen = (view["pending"] or {}).get("cards") or []
+    orders = {",".join(a["cards"]): a for a in legal}
+    keep = orders.get(",".join(seen))
+    group: dict[str, Any] = {
+        "label": "Pick the cards top card first",
+        "order": {"id": "arrange", "verb": "Put them back",
+                  "help": "Click the cards in the order you want them, the top card first.",
+                  "cards": [face(n) for n in seen], "orders": orders,
+                  "empty": f"Click the card that goes on top ({plural(len(seen), 'card')} to place).",
+                  "rule": R + "crystal-ball/arrange"}}
+    groups = [group]
+    if keep is not None:
+        groups.append({"label": "Or", "choices": [choice("Keep them as they are", keep,
+                                                         hint="Top first: " + labels(seen) + ".")]})
+    return "Crystal Ball: put the cards back", groups
+
+
+# --------------------------------------------------------------------------- near misses
+
+SKIP_RULES = {R + "hocus/target", R + "exchange/swap"}
+"""Near misses not worth a note: aiming at yourself, swapping identical cards."""
+
+
+def _not_now(game: Game, seat: int, names: list) -> list:
+    """Cards ``seat`` holds but may not play now, grouped by the rule that says why.
+
+    From ``game.explain(seat)``: a card with no legal use now gets one note (its first
+    refusal); in a reaction window only Pocus cards are considered, on a turn only Hocus
+    cards and the Gem. Player numbers in the engine's messages become names.
+    """
+    entries = game.explain(seat)
+    if not entries:
+        return []
+    usable = {(e["action"].get("card"), e["action"].get("from")) for e in entries if e["legal"]}
+    react = any(e["legal"] and e["action"]["type"] == "pass" for e in entries)
+    wanted = ("pocus",) if react else ("hocus", "gem")
+    seen: set = set()
+    notes: dict[str, dict] = {}
+    for e in entries:
+        action = e["action"]
+        if e["legal"] or action["type"] not in wanted or e["rule"] in SKIP_RULES:
+            continue
+        key = (action.get("card"), action.get("from"))
+        if key in usable or key in seen:
+            continue
+        seen.add(key)
+        message = re.sub(r"Player (\d+)", lambda m: _name(names, int(m.group(1)) - 1), e["message"])
+        note = notes.setdefault(e["rule"] + "|" + message, {"text": message, "rule": e["rule"], "cards": []})
+        if action.get("card"):
+            note["cards"].append(face(action["card"], caption="Grimoire" if action.get("from") == "grimoire"
+                                      else "Hand"))
+    return list(notes.values())
+
+
+def _name(names: list, seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
+# --------------------------------------------------------------------------- the end, the legend
+
+
+def _scoreboard(view: dict, names: list) -> dict:
+    order = sorted(range(len(names)), key=lambda s: (-view["gems"][s], s))
+    rows = [{"head": {"text": names[s]},
+             "cells": [{"text": str(view["gems"][s]), "strong": s in view["winners"]},
+                       {"text": str(view["hand_sizes"][s])}]}
+            for s in order]
+    return {"caption": "Final Gems (the most wins)", "head": ["Player", "Gems", "Hand"], "rows": rows,
+            "foot": []}
+
+
+def _gameover(view: dict, names: list, you: int | None) -> dict | None:
+    if not view["is_over"]:
+        return None
+    winners = view["winners"]
+    named = [("You" if w == you else names[w]) for w in winners]
+    title = " and ".join(named) + (" win!" if named == ["You"] else " wins!")
+    order = sorted(range(len(names)), key=lambda s: (-view["gems"][s], s))
+    return {"title": title, "winners": [names[w] for w in winners],
+            "text": "The Cauldron is empty. Gems: "
+                    + ", ".join(f"{names[s]} {view['gems'][s]}" for s in order) + "."}
+
+
+def _legend(view: dict, players: int) -> list:
+    out = []
+    deck = view["deck"]
+    aside = set_aside_kind(players)
+    for kind in KINDS:
+        entry = deck[kind]
+        copies = len(entry) if isinstance(entry, list) else entry
+        if kind == aside:
+            copies -= min(SET_ASIDE, copies)
+        if not copies:
+            continue
+        text, rule = POWER[kind]
+        fam = "Pocus" if kind in POCUS_KINDS else "Hocus"
+        item = {"kind": kind, "icon": kind, "name": NAMES[kind], "tone": FAMILY_TONE[fam], "tag": fam,
+                "text": power_text(kind), "rule": R + rule, "copies": copies}
+        if kind in NUMBERED and isinstance(entry, list):
+            values: dict[int, int] = {}
+            for v in entry:
+                values[v] = values.get(v, 0) + 1
+            item["detail"] = "Numbers " + " · ".join(f"{v}×{n}" for v, n in sorted(values.items()))
+            item["text"] = text.replace("{gems}", "N Gems").replace("{n}", "N cards")
+        out.append(item)
+    return out
