@@ -530,7 +530,7 @@ class TableController:
         return {"seat": seat, "name": self.names[seat], "text": f"{self.names[seat]} is thinking…"}
 
     def _play_controls(self) -> list:
-        can_undo = self.viewer is not None and self.handoff_to is None
+        can_undo = self.viewer is not None and self.handoff_to is None and not self.game.is_over
         hint = ""
         if can_undo:
             _count, hint = self.game.takeback(self.viewer)

@@ -265,6 +265,18 @@ def test_undo_will_not_take_back_another_persons_move():
         assert state["notice"]["level"] == "error"
 
 
+def test_undo_is_offered_only_while_the_game_goes_on():
+    controller = TableController("witching-hour", players=2, seat=0, bots="random", seed=4, pace=0)
+    undo = {c["role"]: c for c in controller.state()["scene"]["controls"]}["undo"]
+    assert undo["enabled"]
+    while not controller.game.is_over:
+        seat = controller.game.to_act[0]
+        action = controller.game.legal_actions(seat)[0]
+        controller.handle({"kind": "act", "action": dict(action), "move": controller.game.move_number})
+    undo = {c["role"]: c for c in controller.state()["scene"]["controls"]}["undo"]
+    assert not undo["enabled"]
+
+
 def test_watching_bots_only():
     controller = TableController("witching-hour", players=3, seat=None, bots="random", seed=1)
     state = controller.state()

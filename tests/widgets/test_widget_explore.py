@@ -192,13 +192,16 @@ def test_play_messages_are_refused_in_the_explorer(explorer):
         assert "play table" in explorer.handle({"kind": kind})["notice"]["text"]
 
 
-def test_explorer_works_for_a_game_without_its_own_presenter():
-    """Any registered game can be explored (the generic presenter) until it gets its own."""
+def test_explorer_works_for_a_game_without_its_own_presenter(monkeypatch):
+    """A newly registered game is explorable (the generic presenter) before it gets its own."""
     from witchtable.engine import GAMES
+    from witchtable.widgets import presenters
 
+    monkeypatch.setattr(presenters, "PRESENTERS", {})  # as if no game had a presenter yet
     for game_id in sorted(GAMES):
         spec = GAMES[game_id]
         controller = TableController(game_id, players=spec.min_players, seed=1, mode="explore")
+        assert controller.presenter is presenters.generic
         state = controller.handle({"kind": "autoplay"})
         assert controller.game.is_over, state["notice"]
         state = controller.handle({"kind": "goto", "move": 1})
