@@ -95,3 +95,36 @@ def walk_actions(node: Any) -> Iterator[dict]:
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``plural(1, "card")`` -> ``1 card``; ``plural(3, "card")`` -> ``3 cards``."""
     return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def log_entry(entry: Mapping[str, Any]) -> dict:
+    """A log line for the scene: its number, kind, text and (if any) the acting seat."""
+    data = {"n": entry["n"], "kind": entry.get("kind", ""), "text": entry["text"]}
+    if isinstance(entry.get("actor"), int):
+        data["seat"] = entry["actor"]
+    return data
+
+
+def god_log(public: Mapping[str, Any], views: list, names: list, last: int = 80) -> list:
+    """The explorer's log: the public log, each event carrying the seats' private versions.
+
+    An event nobody else saw appears as "(a secret event)" with its private texts.
+    Only the explorer uses this: play scenes show one seat's own log.
+    """
+    secrets: dict[int, list] = {}
+    public_text = {e["n"]: e["text"] for e in public["log"]}
+    for seat, view in enumerate(views):
+        for entry in view["log"]:
+            if entry["text"] != public_text.get(entry["n"]):
+                secrets.setdefault(entry["n"], []).append(
+                    {"seat": seat, "name": names[seat], "text": entry["text"]})
+    entries = {e["n"]: e for e in public["log"]}
+    for n in secrets:
+        entries.setdefault(n, {"n": n, "kind": "secret", "text": "(a secret event)"})
+    log = []
+    for n in sorted(entries)[-last:]:
+        entry = log_entry(entries[n])
+        if n in secrets:
+            entry["secret"] = secrets[n]
+        log.append(entry)
+    return log

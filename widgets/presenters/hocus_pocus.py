@@ -22,7 +22,7 @@ from typing import Any
 from ...engine import IllegalAction
 from ...engine.core import Game
 from ...engine.games.hocus_pocus.cards import KINDS, NAMES, NUMBERED, POCUS_KINDS, SET_ASIDE, set_aside_kind
-from ..scene import SCENE_VERSION, card, choice, counter, plural
+from ..scene import SCENE_VERSION, card, choice, counter, god_log, log_entry, plural
 
 R = "hocus-pocus/"
 
@@ -210,7 +210,7 @@ def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequenc
     view = game.view(seat, names=names)
     legal = {seat: game.legal_actions(seat)} if seat is not None else {}
     notes = _not_now(game, seat, names) if seat is not None and legal[seat] else []
-    log = [_log_entry(e) for e in view["log"][-80:]]
+    log = [log_entry(e) for e in view["log"][-80:]]
     hands = {seat: view["hand"]} if seat is not None else {}
     return _scene(game, view, hands, seat, legal, names, bots, you, log, notes, god=False)
 
@@ -231,30 +231,8 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     base["seat"] = None
     hands = {s: views[s]["hand"] for s in range(game.players)}
     legal = {s: game.legal_actions(s) for s in to_act}
-    secrets: dict[int, list] = {}
-    public_text = {e["n"]: e["text"] for e in public["log"]}
-    for s, seat_view in enumerate(views):
-        for entry in seat_view["log"]:
-            if entry["text"] != public_text.get(entry["n"]):
-                secret = {"seat": s, "name": names[s], "text": entry["text"]}
-                secrets.setdefault(entry["n"], []).append(secret)
-    entries = {e["n"]: e for e in public["log"]}
-    for n in secrets:
-        entries.setdefault(n, {"n": n, "kind": "secret", "text": "(a secret event)"})
-    log = []
-    for n in sorted(entries)[-80:]:
-        entry = _log_entry(entries[n])
-        if n in secrets:
-            entry["secret"] = secrets[n]
-        log.append(entry)
+    log = god_log(public, views, names)
     return _scene(game, base, hands, actor, legal, names, bots, None, log, [], god=True)
-
-
-def _log_entry(entry: dict) -> dict:
-    data = {"n": entry["n"], "kind": entry.get("kind", ""), "text": entry["text"]}
-    if isinstance(entry.get("actor"), int):
-        data["seat"] = entry["actor"]
-    return data
 
 
 class _Who:

@@ -16,7 +16,7 @@ from ...engine import IllegalAction
 from ...engine.core import Game
 from ...engine.games.witching_hour.deck import NAMES, TYPES
 from ...engine.games.witching_hour.state import INDEX, cards_text
-from ..scene import SCENE_VERSION, card, choice, combo_key, counter, plural
+from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
 
 R = "witching-hour/"
 
@@ -161,7 +161,7 @@ def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequenc
     view = game.view(seat, names=names)
     hands = {seat: view["hand"]} if seat is not None else {}
     legal = game.legal_actions(seat) if seat is not None else []
-    log = [_log_entry(e) for e in view["log"][-80:]]
+    log = [log_entry(e) for e in view["log"][-80:]]
     return _scene(game, view, hands, seat, legal, list(names), bots, you, log, god=False)
 
 
@@ -180,31 +180,8 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     base["seat"] = None
     hands = {s: views[s]["hand"] for s in range(game.players)}
     legal = game.legal_actions(actor) if actor is not None else []
-    secrets: dict[int, list] = {}
-    public_text = {e["n"]: e["text"] for e in public["log"]}
-    for s, seat_view in enumerate(views):
-        for entry in seat_view["log"]:
-            if entry["text"] != public_text.get(entry["n"]):
-                secret = {"seat": s, "name": names[s], "text": entry["text"]}
-                secrets.setdefault(entry["n"], []).append(secret)
-    entries = {e["n"]: e for e in public["log"]}
-    for n in secrets:
-        if n not in entries:
-            entries[n] = {"n": n, "kind": "secret", "text": "(a secret event)"}
-    log = []
-    for n in sorted(entries)[-80:]:
-        entry = _log_entry(entries[n])
-        if n in secrets:
-            entry["secret"] = secrets[n]
-        log.append(entry)
+    log = god_log(public, views, list(names))
     return _scene(game, base, hands, actor, legal, list(names), bots, None, log, god=True)
-
-
-def _log_entry(entry: dict) -> dict:
-    data = {"n": entry["n"], "kind": entry.get("kind", ""), "text": entry["text"]}
-    if isinstance(entry.get("actor"), int):
-        data["seat"] = entry["actor"]
-    return data
 
 
 def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, names: list,
