@@ -44,7 +44,7 @@ test: $(VENV)/.installed lint test-python test-pyodide test-browser test-site
 lint: $(VENV)/.deps
 	$(VENV)/bin/ruff check .
 
-test-python: $(VENV)/.installed
+test-python: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 	$(PY) -m pytest -q -m "not browser and not site" tests
 
 ## Real-browser tests of the widgets in JupyterLab (Debian's Chromium, offline).
