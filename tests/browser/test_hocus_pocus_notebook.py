@@ -19,23 +19,22 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from wt_browser import (
     ARTIFACTS,
     JupyterServer,
-    KernelPeek,
-    KernelTraffic,
-    Notebook,
+    NotebookSession,
     Table,
+    canon,
     close_tab,
     has_horizontal_overflow,
+    open_and_run,
     open_tab,
     percentile,
+    watched,
 )
 
 from witchtable.engine import load_game
@@ -44,8 +43,6 @@ from witchtable.engine.core import Game
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "hocus-pocus.ipynb"
-PLAY = '.wt-table[data-mode="play"]'
-EXPLORE = '.wt-table[data-mode="explore"]'
 YOU = 0
 WIDTHS = (900, 380)
 
@@ -90,72 +87,22 @@ el => {
 """
 
 
-def canon(action: dict) -> str:
-    """An action's JSON as the widget writes it in ``data-action`` (sorted keys)."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
-
-
 # --------------------------------------------------------------------------- a session
 
 
-@dataclass
-class Session:
-    """The notebook opened and run, its two tables, and the way to the truth."""
-
-    page: Page
-    jupyter: JupyterServer
-    nb: Notebook
-    traffic: KernelTraffic
-    play: Table
-    explore: Table
-    kernel_id: str
-    peek: KernelPeek | None = None
-    clicks: list = field(default_factory=list)
-    """Click-to-rerender times (ms) of the person's clicks on the play table."""
+class Session(NotebookSession):
+    """The Hocus Pocus notebook's session."""
 
     def act(self, trigger) -> None:
         """Click (``trigger``), wait for the re-render, keep its time."""
-        ms = self.play.act(trigger)
-        if ms is not None:
-            self.clicks.append(ms)
-
-    def model_id(self, mode: str) -> str:
-        for comm_id, state in self.traffic.widgets(self.kernel_id).items():
-            if state.get("mode") == mode and state.get("scene"):
-                return comm_id
-        raise AssertionError(f"the kernel opened no widget in {mode} mode")
-
-    def save(self) -> dict:
-        if self.peek is None:
-            self.peek = KernelPeek(self.jupyter, self.nb.path)
-        return self.peek.save(self.model_id("play"))
-
-    def truth(self, move: int) -> Game:
-        """The play table's real game, replayed to ``move`` (the move the page shows)."""
-        save = self.save()
-        assert len(save["actions"]) >= move, f"the page shows move {move}, the kernel has fewer"
-        save["actions"] = save["actions"][:move]
-        return load_game(save)
-
-    def close(self) -> None:
-        if self.peek is not None:
-            self.peek.close()
+        self.record(self.play.act(trigger))
 
 
 @pytest.fixture(scope="module")
 def hp_session(chromium, jupyter: JupyterServer) -> Iterator[Session]:
     """One run of the notebook shared by the tests of this file (in file order)."""
     tab = open_tab(chromium)
-    traffic = KernelTraffic(tab)
-    assert (jupyter.root_dir / NOTEBOOK).is_file(), f"{NOTEBOOK} is missing from the served examples/"
-    nb = Notebook(tab, jupyter, NOTEBOOK).open()
-    nb.run_all()
-    assert nb.error_outputs() == [], "the notebook's cells raised"
-    play = Table(tab, nb.panel.locator(PLAY).first)
-    explore = Table(tab, nb.panel.locator(EXPLORE).first)
-    play.wait_idle()
-    explore.wait_idle()
-    s = Session(tab, jupyter, nb, traffic, play, explore, kernel_id=nb.kernel_id)
+    s = open_and_run(tab, jupyter, NOTEBOOK, Session)
     yield s
     s.close()
     close_tab(tab, jupyter)
@@ -164,12 +111,8 @@ def hp_session(chromium, jupyter: JupyterServer) -> Iterator[Session]:
 @pytest.fixture
 def table(request: pytest.FixtureRequest, hp_session: Session) -> Iterator[Session]:
     """The shared session, with this test's failure screenshot and page-error check."""
-    request.node.wt_page = hp_session.page
-    before = len(hp_session.page.wt_errors)
-    yield hp_session
-    request.node.wt_page = None
-    errors = hp_session.page.wt_errors[before:]
-    assert errors == [], f"uncaught errors in the page: {errors}"
+    with watched(request, hp_session.page):
+        yield hp_session
 
 
 # --------------------------------------------------------------------------- checks

@@ -24,14 +24,15 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from wt_browser import (
     ARTIFACTS,
     JupyterServer,
-    KernelPeek,
-    KernelTraffic,
-    Notebook,
+    NotebookSession,
     Table,
+    canon,
     close_tab,
     has_horizontal_overflow,
+    open_and_run,
     open_tab,
     percentile,
+    watched,
 )
 
 from witchtable.engine import load_game
@@ -40,15 +41,8 @@ from witchtable.engine.core import Game
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "witching-hour.ipynb"
-PLAY = '.wt-table[data-mode="play"]'
-EXPLORE = '.wt-table[data-mode="explore"]'
 CARD_KINDS = {"bell", "book", "candle", "cauldron", "chalice", "familiar", "hourglass", "mirror",
               "skull", "toadstool"}
-
-
-def canon(action: dict) -> str:
-    """An action's JSON as the widget writes it in ``data-action`` (sorted keys)."""
-    return json.dumps(action, sort_keys=True, separators=(",", ":"))
 
 
 def picked_cards(action: dict) -> Counter:
@@ -63,51 +57,11 @@ def picked_cards(action: dict) -> Counter:
 
 
 @dataclass
-class Session:
-    """The notebook opened and run, its two widgets, and the way to the truth."""
+class Session(NotebookSession):
+    """The Witching Hour notebook's session; it also keeps the saves of finished games."""
 
-    page: Page
-    jupyter: JupyterServer
-    nb: Notebook
-    traffic: KernelTraffic
-    play: Table
-    explore: Table
-    kernel_id: str = ""
-    peek: KernelPeek | None = None
-    clicks: list[float] = field(default_factory=list)
-    """Click-to-rerender times (ms) of every measured click on the play table."""
     archive: list[tuple[int, dict]] = field(default_factory=list)
     """Finished games: (index of the first kernel message after them, their save)."""
-
-    def model_id(self, mode: str) -> str:
-        """The comm (model) id of the first widget of ``mode`` the kernel opened."""
-        for comm_id, state in self.traffic.widgets(self.kernel_id).items():
-            if state.get("mode") == mode and state.get("scene"):
-                return comm_id
-        raise AssertionError(f"the kernel opened no widget in {mode} mode")
-
-    def messages(self) -> list[dict]:
-        """The widget messages this notebook's kernel sent the page."""
-        return self.traffic.of_kernel(self.kernel_id)
-
-    def save(self) -> dict:
-        """The save of the play widget's game, read from the kernel."""
-        if self.peek is None:
-            self.peek = KernelPeek(self.jupyter, self.nb.path)
-        return self.peek.save(self.model_id("play"))
-
-    def truth(self, move: int) -> Game:
-        """The play widget's real game, replayed to ``move`` (the move the DOM shows)."""
-        save = self.save()
-        assert len(save["actions"]) >= move, (
-            f"the page shows move {move} but the kernel's game has only {len(save['actions'])} moves")
-        save["actions"] = save["actions"][:move]
-        return load_game(save)
-
-    def record(self, ms: float | None) -> None:
-        """Keep a click-to-rerender time (None: a paced bot move landed before the click)."""
-        if ms is not None:
-            self.clicks.append(ms)
 
     def new_game(self) -> None:
         """Press "New game" (on a finished game), keeping the old game's save."""
@@ -122,31 +76,13 @@ class Session:
             snap = settled(self.play)
         return snap
 
-    def close(self) -> None:
-        if self.peek is not None:
-            self.peek.close()
-
-
-def open_and_run(page: Page, jupyter: JupyterServer, path: str = NOTEBOOK) -> Session:
-    """Open a notebook, run every cell, find its play table and explorer."""
-    assert (jupyter.root_dir / path).is_file(), f"{path} is missing from the served examples/"
-    traffic = KernelTraffic(page)
-    nb = Notebook(page, jupyter, path).open()
-    nb.run_all()
-    assert nb.error_outputs() == [], "the notebook's cells raised"
-    play = Table(page, nb.panel.locator(PLAY).first)
-    explore = Table(page, nb.panel.locator(EXPLORE).first)
-    play.wait_idle()
-    explore.wait_idle()
-    return Session(page, jupyter, nb, traffic, play, explore, kernel_id=nb.kernel_id)
-
 
 @pytest.fixture(scope="module")
 def shared(chromium: BrowserContext, jupyter: JupyterServer) -> Iterator[Session]:
     """One run of the notebook shared by the tests below (each starts a new game when it
     needs one), so the suite stays fast; test 6 opens its own copy."""
     tab = open_tab(chromium)
-    session = open_and_run(tab, jupyter)
+    session = open_and_run(tab, jupyter, NOTEBOOK, Session)
     yield session
     session.close()
     close_tab(tab, jupyter)
@@ -155,12 +91,8 @@ def shared(chromium: BrowserContext, jupyter: JupyterServer) -> Iterator[Session
 @pytest.fixture
 def table(request: pytest.FixtureRequest, shared: Session) -> Iterator[Session]:
     """The shared session, with this test's failure screenshot and page-error check."""
-    request.node.wt_page = shared.page
-    before = len(shared.page.wt_errors)
-    yield shared
-    request.node.wt_page = None
-    errors = shared.page.wt_errors[before:]
-    assert errors == [], f"uncaught errors in the page: {errors}"
+    with watched(request, shared.page):
+        yield shared
 
 
 # --------------------------------------------------------------------------- checks
@@ -749,7 +681,7 @@ def test_notebook_saved_reopened_and_rerun(table: Session) -> None:
     copy_path = "_saved/witching-hour.ipynb"
     (jupyter.root_dir / "_saved").mkdir(exist_ok=True)
     shutil.copy(jupyter.root_dir / NOTEBOOK, jupyter.root_dir / copy_path)
-    first = open_and_run(page, jupyter, copy_path)
+    first = open_and_run(page, jupyter, copy_path, Session)
     first.nb.save()
     first.close()
     first.nb.close_and_shutdown()
@@ -759,7 +691,7 @@ def test_notebook_saved_reopened_and_rerun(table: Session) -> None:
     assert [o for o in outputs if o.output_type == "error"] == []
     widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert len(widgets) >= 2, "the saved notebook lost its widget outputs"
-    second = open_and_run(page, jupyter, copy_path)
+    second = open_and_run(page, jupyter, copy_path, Session)
     snap = settled(second.play)
     check_board(snap, second.truth(snap["move"]), int(snap["seat"]))
     check_explorer(settled(second.explore))

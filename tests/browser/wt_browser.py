@@ -19,7 +19,9 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlsplit
@@ -630,6 +632,95 @@ class KernelPeek:
 
     def close(self) -> None:
         self.client.stop_channels()
+
+
+# --------------------------------------------------------------------------- notebook sessions
+
+PLAY = '.wt-table[data-mode="play"]'
+EXPLORE = '.wt-table[data-mode="explore"]'
+
+
+def canon(action: dict) -> str:
+    """An action's JSON as the widget writes it in ``data-action`` (sorted keys)."""
+    return json.dumps(action, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class NotebookSession:
+    """An example notebook opened and run: its play table, its explorer, and the way to
+    the truth (the play table's real game, read from the kernel)."""
+
+    page: Page
+    jupyter: JupyterServer
+    nb: Notebook
+    traffic: KernelTraffic
+    play: Table
+    explore: Table
+    kernel_id: str = ""
+    peek: KernelPeek | None = None
+    clicks: list[float] = field(default_factory=list)
+    """Click-to-rerender times (ms) of every measured click on the play table."""
+
+    def model_id(self, mode: str) -> str:
+        """The comm (model) id of the first widget of ``mode`` the kernel opened."""
+        for comm_id, state in self.traffic.widgets(self.kernel_id).items():
+            if state.get("mode") == mode and state.get("scene"):
+                return comm_id
+        raise AssertionError(f"the kernel opened no widget in {mode} mode")
+
+    def messages(self) -> list[dict]:
+        """The widget messages this notebook's kernel sent the page."""
+        return self.traffic.of_kernel(self.kernel_id)
+
+    def save(self) -> dict:
+        """The save of the play widget's game, read from the kernel."""
+        if self.peek is None:
+            self.peek = KernelPeek(self.jupyter, self.nb.path)
+        return self.peek.save(self.model_id("play"))
+
+    def truth(self, move: int) -> Any:
+        """The play widget's real game, replayed to ``move`` (the move the DOM shows)."""
+        from witchtable.engine import load_game
+
+        save = self.save()
+        assert len(save["actions"]) >= move, (
+            f"the page shows move {move} but the kernel's game has only {len(save['actions'])} moves")
+        save["actions"] = save["actions"][:move]
+        return load_game(save)
+
+    def record(self, ms: float | None) -> None:
+        """Keep a click-to-rerender time (None: a paced bot move landed before the click)."""
+        if ms is not None:
+            self.clicks.append(ms)
+
+    def close(self) -> None:
+        if self.peek is not None:
+            self.peek.close()
+
+
+def open_and_run(page: Page, jupyter: JupyterServer, path: str, session: type = NotebookSession):
+    """Open a notebook, run every cell, find its play table and explorer."""
+    assert (jupyter.root_dir / path).is_file(), f"{path} is missing from the served examples/"
+    traffic = KernelTraffic(page)
+    nb = Notebook(page, jupyter, path).open()
+    nb.run_all()
+    assert nb.error_outputs() == [], "the notebook's cells raised"
+    play = Table(page, nb.panel.locator(PLAY).first)
+    explore = Table(page, nb.panel.locator(EXPLORE).first)
+    play.wait_idle()
+    explore.wait_idle()
+    return session(page, jupyter, nb, traffic, play, explore, kernel_id=nb.kernel_id)
+
+
+@contextmanager
+def watched(request: Any, page: Page) -> Iterator[None]:
+    """Give a test the shared page: its failure screenshot, and no uncaught page errors."""
+    request.node.wt_page = page
+    before = len(page.wt_errors)
+    yield
+    request.node.wt_page = None
+    errors = page.wt_errors[before:]
+    assert errors == [], f"uncaught errors in the page: {errors}"
 
 
 # --------------------------------------------------------------------------- snapshots
