@@ -18,7 +18,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from widget_helpers import act, play_through
+from widget_helpers import act, card_lists, play_through
 
 from witchtable.engine import GAMES, IllegalAction, new_game
 from witchtable.engine.bots import make_bot
@@ -601,18 +601,6 @@ def test_front_end_window_grimoires_and_folded_swaps(page_for):
 def private_texts(game: Game, seat: int, viewer: int | None) -> set[str]:
     mine = {e["text"] for e in game.view(viewer)["log"]}
     return {e["text"] for e in game.view(seat)["log"]} - mine
-
-
-def card_lists(node):
-    """Every list of card faces (dicts with a card-name kind and a count) in a state."""
-    if isinstance(node, dict):
-        for value in node.values():
-            yield from card_lists(value)
-    elif isinstance(node, list):
-        if node and all(isinstance(i, dict) and "kind" in i and "count" in i for i in node):
-            yield node
-        for item in node:
-            yield from card_lists(item)
 
 
 def assert_only_what_the_viewer_may_know(controller: TableController, state: dict) -> None:

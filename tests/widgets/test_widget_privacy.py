@@ -13,7 +13,7 @@ import json
 import random
 
 import pytest
-from widget_helpers import play_through
+from widget_helpers import card_lists, play_through
 
 from witchtable.widgets import TableController
 
@@ -28,18 +28,6 @@ def all_dicts(node):
     elif isinstance(node, list):
         for item in node:
             yield from all_dicts(item)
-
-
-def all_lists(node):
-    """Every list of card faces (dicts with a kind and a count) in the state."""
-    if isinstance(node, dict):
-        for value in node.values():
-            yield from all_lists(value)
-    elif isinstance(node, list):
-        if node and all(isinstance(i, dict) and "kind" in i and "count" in i for i in node):
-            yield node
-        for item in node:
-            yield from all_lists(item)
 
 
 def faces_as_hand(faces: list) -> dict:
@@ -87,7 +75,7 @@ def assert_only_viewers_cards(controller: TableController, state: dict) -> None:
     # Card faces the viewer may see (own hand, the attack on the table, cards being picked
     # or shared out) are fine; any other list of faces is compared with the hidden hands.
     seen = visible_cards(game, viewer)
-    found += [hand for hand in map(faces_as_hand, all_lists(state))
+    found += [hand for hand in map(faces_as_hand, card_lists(state))
               if any(n > seen.get(kind, 0) for kind, n in hand.items())]
     for seat in range(game.players):
         if seat == viewer:

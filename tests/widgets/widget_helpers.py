@@ -74,3 +74,16 @@ def seed_with(*kinds: str, players: int = 3, seat: int = 0) -> int:
 
 def dumps(state: dict) -> str:
     return json.dumps(state, sort_keys=True)
+
+
+def card_lists(node):
+    """Every list of card faces (dicts with a ``kind`` and a ``count``) in a widget state:
+    where the privacy tests look for hands that must not be there."""
+    if isinstance(node, dict):
+        for value in node.values():
+            yield from card_lists(value)
+    elif isinstance(node, list):
+        if node and all(isinstance(i, dict) and "kind" in i and "count" in i for i in node):
+            yield node
+        for item in node:
+            yield from card_lists(item)
