@@ -22,9 +22,6 @@ R = "witching-hour/"
 N_TYPES = len(TYPES)
 INDEX = {name: i for i, name in enumerate(TYPES)}
 BELL, BOOK, CANDLE, CAULDRON, CHALICE, FAMILIAR, HOURGLASS, MIRROR, SKULL, TOADSTOOL = range(N_TYPES)
-PLAYABLE = (BOOK, CAULDRON, CHALICE, HOURGLASS, SKULL)
-"""Types whose ability is played into a Hex pile instead of attacking."""
-EXTRA_TURN = frozenset((BOOK, HOURGLASS, SKULL))
 OTHERS = {n: [frozenset(s for s in range(n) if s != me) for me in range(n)] for n in range(1, 9)}
 """OTHERS[players][seat]: every seat but one (who learns what that seat's cards were)."""
 EVERYONE = {n: frozenset(range(n)) for n in range(1, 9)}
