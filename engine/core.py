@@ -351,9 +351,10 @@ class Game:
                                 f"A seat is a whole number from 0 to {self.players - 1}, not {seat!r}.")
         to_act = state.to_act()
         if seat not in to_act:
-            waiting = ", ".join(f"Player {s + 1}" for s in to_act)
+            waiting = ", ".join(f"{{p{s}}}" for s in to_act)
             raise IllegalAction("core/out-of-turn",
-                                f"Player {seat + 1} may not act now; waiting for {waiting}.")
+                                f"{{p{seat}}} may not act now; waiting for {waiting}.",
+                                {f"p{s}": s for s in (seat, *to_act)})
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("core/action-format",
                                 f"An action must be an object with a 'type' field, got {action!r}.")
@@ -446,11 +447,11 @@ class Game:
     def move_number(self) -> int:
         return len(self._history)
 
-    def explain(self, seat: int) -> list[dict]:
+    def explain(self, seat: int, names: Sequence[str] | None = None) -> list[dict]:
         """Each plausible action of ``seat`` now, legal or not, with the rule behind it.
 
         Legal ones carry the rule that allows them; illegal ones the rule that forbids
-        them and the message a player would see.
+        them and the message a player would see (players named by ``names``).
         """
         state = self._state
         if state.is_over or seat not in state.to_act():
@@ -461,7 +462,7 @@ class Game:
                 normal = state.validate(seat, action)
             except IllegalAction as err:
                 out.append({"action": action, "legal": False, "rule": err.rule,
-                            "summary": self.rules[err.rule].summary, "message": err.message})
+                            "summary": self.rules[err.rule].summary, "message": err.text(names)})
             else:
                 rule = state.action_rule(normal)
                 out.append({"action": normal, "legal": True, "rule": rule,
@@ -484,8 +485,8 @@ class Game:
         for move in self._history[index:]:
             if seat in move.reveals:
                 what = move.action.get("type", "an action")
-                return 0, (f"Undo is not allowed: the {what} by Player {move.seat + 1} "
-                           f"showed you hidden cards.")
+                who = "you" if move.seat == seat else f"Player {move.seat + 1}"
+                return 0, (f"Undo is not allowed: the {what} by {who} showed you hidden cards.")
         return len(self._history) - index, ""
 
     # -- internals

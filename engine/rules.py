@@ -8,8 +8,33 @@ test, or the explorer can always say *why*.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+
+BRIEF_LIMIT = 60
+"""The longest piece of a player's input that an error message repeats back."""
+
+
+def brief(value: object, limit: int = BRIEF_LIMIT) -> str:
+    """``repr(value)`` cut to ``limit`` characters: errors quote input, never all of it.
+
+    Safe for any value (huge integers, deep nesting, odd objects), so a refusal can
+    always say what it got.
+
+    >>> brief("x" * 100).endswith("...' (102 characters)")
+    True
+    >>> brief(10 ** 5000)
+    'a whole number of about 5000 digits'
+    """
+    if type(value) is int and value.bit_length() > 200:
+        return f"a whole number of about {round(value.bit_length() * 0.30103)} digits"
+    try:
+        text = repr(value)
+    except (RecursionError, ValueError):
+        return f"a {type(value).__name__} too deep or too large to show"
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 4]}...{text[0] if text[0] in chr(34) + chr(39) else ''} ({len(text)} characters)"
 
 
 @dataclass(frozen=True)
@@ -35,15 +60,36 @@ class IllegalAction(ValueError):
     ``rule`` is the id of the rule that forbids it; ``message`` says in plain words what
     was wrong and, where it helps, what would be right.
 
-    >>> err = IllegalAction("core/out-of-turn", "It is Player 2's turn.")
+    A message may name players through ``seats`` (placeholder -> seat): it reads
+    "Player 2" by default and ``text(names)`` gives it with the table's names, so a
+    refusal names players as the log does.
+
+    >>> err = IllegalAction("core/out-of-turn", "It is {player}'s turn.", {"player": 1})
     >>> err.rule, str(err)
     ('core/out-of-turn', "It is Player 2's turn. [rule core/out-of-turn]")
+    >>> err.text(["Ana", "Morgana"])
+    "It is Morgana's turn."
     """
 
-    def __init__(self, rule: str, message: str):
-        super().__init__(f"{message} [rule {rule}]")
+    def __init__(self, rule: str, message: str, seats: Mapping[str, int] | None = None):
         self.rule = rule
-        self.message = message
+        self.template = message
+        self.seats = dict(seats or {})
+        self.message = self.text(None)
+        super().__init__(f"{self.message} [rule {rule}]")
+
+    def text(self, names: Sequence[str] | None) -> str:
+        """The message with players named by ``names`` (default: "Player 1", ...)."""
+        if not self.seats:
+            return self.template
+        def name(seat: int) -> str:
+            if names is not None and 0 <= seat < len(names):
+                return str(names[seat])
+            return f"Player {seat + 1}"
+        try:
+            return self.template.format(**{k: name(v) for k, v in self.seats.items()})
+        except (KeyError, IndexError, ValueError):
+            return self.template
 
 
 class RuleBook:
@@ -68,11 +114,12 @@ class RuleBook:
     def __len__(self) -> int:
         return len(self._rules)
 
-    def illegal(self, rule_id: str, message: str) -> IllegalAction:
+    def illegal(self, rule_id: str, message: str,
+                seats: Mapping[str, int] | None = None) -> IllegalAction:
         """Build the error for breaking ``rule_id``; the id must be registered."""
         if rule_id not in self._rules:
             raise KeyError(f"unregistered rule id {rule_id!r}")
-        return IllegalAction(rule_id, message)
+        return IllegalAction(rule_id, message, seats)
 
 
 CORE_RULES = (

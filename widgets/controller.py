@@ -272,7 +272,7 @@ class TableController:
             action = self.presenter.compose(message.get("picker"), message.get("picked"),
                                             message.get("target"), self.game, seat)
         except IllegalAction as err:
-            return error(err.message, err.rule)
+            return error(err.text(self.names), err.rule)
         return self._play(seat, action)
 
     def _play(self, seat: int, action: dict) -> Any:
@@ -281,7 +281,7 @@ class TableController:
         try:
             game.apply(seat, action)
         except IllegalAction as err:
-            return error(err.message, err.rule)
+            return error(err.text(self.names), err.rule)
         if self.mode == EXPLORE:
             index = game.move_number - 1
             played = [seat, dict(game.history[-1].action)]
@@ -582,7 +582,7 @@ class TableController:
         game = self.game
         for seat in game.to_act:
             groups: dict[tuple, dict] = {}
-            for entry in game.explain(seat):
+            for entry in game.explain(seat, self.names):
                 key = (entry["legal"], entry["rule"])
                 group = groups.setdefault(key, {"rule": entry["rule"], "summary": entry["summary"],
                                                 "legal": entry["legal"], "actions": []})

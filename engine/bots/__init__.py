@@ -11,8 +11,8 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from .hocus_pocus import HocusPocusBot
-from .witching_hour import WitchingHourBot
+from ..games.hocus_pocus.bot import HocusPocusBot
+from ..games.witching_hour.bot import WitchingHourBot
 
 
 class Bot(Protocol):

@@ -15,7 +15,6 @@ Hocus or Pocus in words and outline too (colour is never the only cue).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -736,7 +735,7 @@ def _not_now(game: Game, seat: int, names: list) -> list:
     refusal); in a reaction window only Pocus cards are considered, on a turn only Hocus
     cards and the Gem. Player numbers in the engine's messages become names.
     """
-    entries = game.explain(seat)
+    entries = game.explain(seat, names)
     if not entries:
         return []
     usable = {(e["action"].get("card"), e["action"].get("from")) for e in entries if e["legal"]}
@@ -752,7 +751,7 @@ def _not_now(game: Game, seat: int, names: list) -> list:
         if key in usable or key in seen:
             continue
         seen.add(key)
-        message = re.sub(r"Player (\d+)", lambda m: _name(names, int(m.group(1)) - 1), e["message"])
+        message = e["message"]
         note = notes.setdefault(e["rule"] + "|" + message, {"text": message, "rule": e["rule"], "cards": []})
         if action.get("card"):
             note["cards"].append(face(action["card"], caption="Grimoire" if action.get("from") == "grimoire"

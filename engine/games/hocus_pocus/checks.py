@@ -68,8 +68,8 @@ class ChecksMixin:
 
     # ------------------------------------------------------------------ fields
 
-    def _illegal(self, rule: str, message: str) -> IllegalAction:
-        return self.rules.illegal(R + rule, message)
+    def _illegal(self, rule: str, message: str, seats: dict | None = None) -> IllegalAction:
+        return self.rules.illegal(R + rule, message, seats)
 
     def _check_keys(self, action: Action, kind: str) -> None:
         allowed = ACTION_FIELDS[kind]
@@ -164,8 +164,8 @@ class ChecksMixin:
                 return (rule, f"{self._label(hocus)} is aimed at nobody, so no {name} can be played "
                               "on it.")
             if seat != aimed:
-                return (rule, f"Only Player {aimed + 1}, whom {self._label(hocus)} is aimed at, may "
-                              f"play {an(name)} on it.")
+                return (rule, f"Only {{player}}, whom {self._label(hocus)} is aimed at, may "
+                              f"play {an(name)} on it.", {"player": aimed})
             if kind == MIRROR and not self._mirror_targets(seat):
                 return ("mirror/redirect", "There is no player to turn it towards: never its "
                                            "caster, nor yourself.")
@@ -209,8 +209,8 @@ class ChecksMixin:
         target = self._target(action)
         deck = self.deck
         if seat != self.current:
-            raise self._illegal("hocus/own-turn", f"Hocus cards are played only on your own turn; "
-                                                  f"this is Player {self.current + 1}'s.")
+            raise self._illegal("hocus/own-turn", "Hocus cards are played only on your own turn; "
+                                                  "this is {player}'s.", {"player": self.current})
         if self.phase != "turn":
             raise self._not_now("hocus/own-turn", "play a Hocus")
         if self.turn_over:
@@ -330,14 +330,14 @@ class ChecksMixin:
         return {"type": "refill", "card": self.deck.names[code]}
 
     def _check_subset(self, action: Action, phase: str, rule: str, cards: list, count: int,
-                      what: str) -> Action:
+                      what: str, seats: dict | None = None) -> Action:
         chosen = self._cards(action)
         if len(chosen) != count:
             raise self._illegal(rule, f"Choose exactly {count} card{'s' if count != 1 else ''} {what}, "
-                                      f"not {len(chosen)}.")
+                                      f"not {len(chosen)}.", seats)
         if Counter(chosen) - Counter(cards):
             raise self._illegal(rule, f"Those cards are not all {what}: it holds "
-                                      f"{self._labels(cards)}.")
+                                      f"{self._labels(cards)}.", seats)
         return {"type": phase, "cards": [self.deck.names[c] for c in sorted(chosen)]}
 
     def _check_give(self, seat: int, action: Action) -> Action:
@@ -352,7 +352,7 @@ class ChecksMixin:
             raise self._illegal("curse/discard", "No Curse is waiting for you to choose cards.")
         _, _, target, count = self.pending
         return self._check_subset(action, "curse", "curse/discard", self.grims[target], count,
-                                  f"from Player {target + 1}'s Grimoire")
+                                  "from {target}'s Grimoire", {"target": target})
 
     def _check_arrange(self, seat: int, action: Action) -> Action:
         if self.phase != "arrange":

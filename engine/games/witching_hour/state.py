@@ -345,8 +345,8 @@ class WitchingHourState(State):
 
     # ------------------------------------------------------------------ validation
 
-    def _illegal(self, rule: str, message: str) -> IllegalAction:
-        return self.rules.illegal(R + rule, message)
+    def _illegal(self, rule: str, message: str, seats: dict | None = None) -> IllegalAction:
+        return self.rules.illegal(R + rule, message, seats)
 
     def _field(self, action: Action, key: str, kind: type, hint: str):
         if key not in action:
@@ -424,8 +424,8 @@ class WitchingHourState(State):
         if target == seat:
             raise self._illegal("attack/target", "You cannot attack yourself; choose an opponent.")
         if not self.hand_count[target]:
-            raise self._illegal("attack/target", f"Player {target + 1} has no cards in hand, so "
-                                                 "cannot be attacked.")
+            raise self._illegal("attack/target", "{target} has no cards in hand, so "
+                                                 "cannot be attacked.", {"target": target})
         if count < 1:
             raise IllegalAction("core/action-format", "'count' is how many cards of that type you "
                                                       f"attack with: 1 or more, not {count}.")
@@ -479,7 +479,8 @@ class WitchingHourState(State):
         if target == seat:
             raise self._illegal("book/target", "A Book looks at an opponent's hand, not your own.")
         if not self.hand_count[target]:
-            raise self._illegal("book/target", f"Player {target + 1} has no cards in hand to take.")
+            raise self._illegal("book/target", "{target} has no cards in hand to take.",
+                                {"target": target})
         return {"type": "book", "target": target}
 
     def _validate_simple_play(self, seat: int, action: Action, card: int) -> Action:
