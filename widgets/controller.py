@@ -406,15 +406,21 @@ class TableController:
 
     def _on_new(self, message: dict) -> Any:
         game = self.game
-        seed = self._seeds.randrange(2**31)
+        # A seed tells every hidden card. In play mode the next deal comes from the operating
+        # system and is never shown (a seed that followed from the last one could be predicted
+        # and opened in the explorer); the explorer, which shows every hand anyway, stays
+        # reproducible and says its seed.
+        seed = self._seeds.randrange(2**31) if self.mode == EXPLORE else None
         fresh = new_game(game.id, game.players, seed, **game.options)
         self.game = fresh
-        self.bots = [make_bot(kind, fresh.id, seed * 31 + s) if kind else None
+        self.bots = [make_bot(kind, fresh.id, fresh.seed * 31 + s) if kind else None
                      for s, kind in enumerate(self.kinds)]
         if self.mode == EXPLORE:
             self.line = []
+            self._start()
+            return info(f"A new game of {fresh.spec.name} (seed {seed}).")
         self._start()
-        return info(f"A new game of {fresh.spec.name} (seed {seed}).")
+        return info(f"A new game of {fresh.spec.name}: new cards, shuffled at random.")
 
     # -- explore: timeline, views, autoplay, saves
 

@@ -193,6 +193,29 @@ def test_new_game_deals_again(table):
     assert "new game" in state["notice"]["text"].lower()
 
 
+@pytest.mark.parametrize("game_id", ["witching-hour", "hocus-pocus"])
+def test_new_game_in_play_mode_never_shows_or_predicts_its_seed(game_id):
+    """Issue 9 (privacy): a seed tells every hidden card, so play mode's New game draws a
+    fresh one from the operating system and nothing the page receives names it; two tables
+    opened with the same seed do not deal the same next game (it cannot be predicted)."""
+    tables = [TableController(game_id, players=3, seed=430770815, mode="play", pace=0) for _ in range(2)]
+    states = [t.handle({"kind": "new"}) for t in tables]
+    seeds = [t.game.seed for t in tables]
+    assert seeds[0] != seeds[1] and 430770815 not in seeds
+    for table, state, seed in zip(tables, states, seeds, strict=True):
+        text = json.dumps(state)
+        assert str(seed) not in text and "seed" not in state["notice"]["text"].lower()
+        assert str(seed) not in json.dumps(table.state())
+
+
+def test_new_game_in_the_explorer_is_reproducible_and_says_its_seed():
+    """The explorer shows every hand anyway: its New game follows from its seed and names it."""
+    tables = [TableController("witching-hour", players=3, seed=5, mode="explore") for _ in range(2)]
+    notices = [t.handle({"kind": "new"})["notice"]["text"] for t in tables]
+    assert tables[0].game.seed == tables[1].game.seed
+    assert str(tables[0].game.seed) in notices[0]
+
+
 def test_explorer_messages_are_refused_in_play(table):
     for message in ({"kind": "goto", "move": 0}, {"kind": "autoplay"}):
         state = table.handle(message)
