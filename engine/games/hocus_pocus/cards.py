@@ -37,6 +37,10 @@ NUMBERED = frozenset({"owl", "inspiration", "curse", "sacrifice", "spell", "thie
 """Kinds whose cards print a number (the Magic Wand doubles it)."""
 TARGETED = frozenset({"abracadabra", "owl", "curse", "sacrifice", "thief"})
 """Hocus kinds whose player chooses another player: the Hocus's target."""
+STOPS = {"amulet": "destroy", "counterspell": "destroy", "black-cat": "take", "pumpkin": "return"}
+"""Pocus kinds that stop a Hocus, and what each does with it (pocus/discarded): ``destroy``
+(to the discard pile), ``take`` (into the stopper's Hand), ``return`` (to the caster's
+Hand). The first one that counts ends the resolution (react/order)."""
 
 _VALUES = [1] * 5 + [2] * 4 + [3] * 3 + [4] * 2 + [5]
 
@@ -99,6 +103,28 @@ def copies(table: dict, kind: str) -> int:
     return len(entry) if isinstance(entry, list) else entry
 
 
+def card_name(kind: str, value: int = 0) -> str:
+    """A card's name in actions and views: ``thief-3`` (numbered kinds), ``mirror`` (the others)."""
+    return f"{kind}-{value}" if value else kind
+
+
+def card_label(name: str) -> str:
+    """How people read a card name of any card table: ``thief-3`` -> ``Thief 3``,
+    ``mirror`` -> ``Enchanted Mirror``; anything that is no card name comes back as it is.
+
+    >>> card_label("spell-5"), card_label("crystal-ball"), card_label("wand-9")
+    ('Spell 5', 'Crystal Ball', 'wand-9')
+    """
+    if not isinstance(name, str):
+        return str(name)
+    if name in NAMES and name not in NUMBERED:
+        return NAMES[name]
+    kind, _, value = name.rpartition("-")
+    if kind in NUMBERED and value.isdigit() and value[0] != "0":
+        return f"{NAMES[kind]} {value}"
+    return name
+
+
 def set_aside_kind(players: int) -> str:
     return "mirror" if players == 2 else "amulet"
 
@@ -118,7 +144,7 @@ class Deck:
         for k, kind in enumerate(KINDS):
             entry = table[kind]
             for value in (sorted(set(entry)) if kind in NUMBERED else [0]):
-                names.append(f"{kind}-{value}" if value else kind)
+                names.append(card_name(kind, value))
                 kinds.append(k)
                 values.append(value)
         self.names: list[str] = names
@@ -127,7 +153,8 @@ class Deck:
         self.code = {name: c for c, name in enumerate(names)}
         self.is_hocus = [k < len(HOCUS_KINDS) for k in kinds]
         self.targeted = [KINDS[k] in TARGETED for k in kinds]
-        self.labels = [NAMES[KINDS[k]] + (f" {v}" if v else "") for k, v in zip(kinds, values, strict=True)]
+        self.labels = [card_label(name) for name in names]
+        self.stops = [STOPS.get(KINDS[k]) for k in kinds]
 
     def setup_cards(self, players: int) -> list[int]:
         """Every card shuffled at setup (unshuffled), the set-aside kind already removed."""
@@ -136,7 +163,7 @@ class Deck:
         for kind in KINDS:
             entry = self.table[kind]
             if kind in NUMBERED:
-                cards.extend(self.code[f"{kind}-{v}"] for v in entry)
+                cards.extend(self.code[card_name(kind, v)] for v in entry)
             else:
                 count = entry - (min(SET_ASIDE, entry) if kind == aside else 0)
                 cards.extend([self.code[kind]] * count)
@@ -144,6 +171,25 @@ class Deck:
 
     def to_json(self) -> dict:
         return {k: (list(v) if isinstance(v, list) else v) for k, v in self.table.items()}
+
+    def in_play(self, players: int) -> list[dict]:
+        """Each kind with cards in this game, in the rulebook's order: its name, family,
+        copies shuffled at setup (after the set-aside ones, setup/cards-out) and, for the
+        numbered kinds, each copy's printed value (fresh dicts: the view's ``kinds``)."""
+        aside = set_aside_kind(players)
+        out = []
+        for k, kind in enumerate(KINDS):
+            entry = self.table[kind]
+            count = copies(self.table, kind)
+            if kind == aside:
+                count -= min(SET_ASIDE, count)
+            if not count:
+                continue
+            out.append({"kind": kind, "name": NAMES[kind],
+                        "family": "Hocus" if k < len(HOCUS_KINDS) else "Pocus",
+                        "copies": count, "values": sorted(entry) if kind in NUMBERED else None,
+                        "targeted": kind in TARGETED, "stops": STOPS.get(kind)})
+        return out
 
 
 _CACHE: dict[str, Deck] = {}

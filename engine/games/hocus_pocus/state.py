@@ -20,7 +20,7 @@ import random
 from collections import Counter
 
 from ...core import ActionCache, State, make_rulebook
-from .cards import KINDS, MIRROR, deck_for, deck_size, merge_table
+from .cards import KINDS, MIRROR, NAMES, deck_for, deck_size, merge_table
 from .checks import ACTION_FIELDS, ChecksMixin
 from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
 from .rules import RULES
@@ -250,6 +250,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
             "quick": self.options["quick"],
             "deck": deck.to_json(),
             "card_info": self.card_info(),
+            "kinds": deck.in_play(self.players),
         }
         if self.hocus is not None:
             code, caster, source, target = self.hocus
@@ -263,6 +264,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
                 "passed": [s for s in range(self.players) if self.passed[s]],
                 "waiting": [s for s in range(self.players)
                             if not self.passed[s] and self._can_react(s)],
+                "forecast": self.forecast(),
             }
         pending = self.pending
         if self.phase == "discard":
@@ -280,11 +282,15 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
         return data
 
     def card_info(self) -> dict:
-        """Each card name of this game: label, kind, printed number, Hocus or Pocus, targeted."""
+        """Each card name of this game: label, kind and its name, printed number, Hocus or Pocus, targeted,
+        what it does if it stops a Hocus (cards.STOPS, else None), and ``order`` (its place
+        in the rulebook's card list: Hocus kinds first, numbers rising)."""
         deck = self.deck
         return {name: {"label": deck.labels[c], "kind": KINDS[deck.kinds[c]],
+                       "name": NAMES[KINDS[deck.kinds[c]]],
                        "value": deck.values[c] or None,
-                       "hocus": deck.is_hocus[c], "targeted": deck.targeted[c]}
+                       "hocus": deck.is_hocus[c], "targeted": deck.targeted[c],
+                       "stops": deck.stops[c], "order": c}
                 for c, name in enumerate(deck.names)}
 
     def inventory(self) -> dict:
