@@ -113,6 +113,12 @@ def test_deck_house_table_and_option():
     assert game.view(0)["deck"]["bell"] == {"copies": 10, "points": [7, 7, 7]}
     assert game.view(0)["deck"]["skull"] == {"copies": 1, "points": HOUSE_DECK["skull"]["points"]}
     assert game.view(0)["discard_size"] == 56 + 4 - 4 - 39
+    info = game.view(0)["card_info"]
+    assert info["bell"] == {"name": "Bell", "plural": "Bells", "one": "a Bell", "copies": 10,
+                            "points": [7, 7, 7], "order": 0}
+    assert (info["hourglass"]["one"], info["hourglass"]["plural"]) == ("an Hourglass", "Hourglasses")
+    assert sorted(info, key=lambda t: info[t]["order"]) == list(TYPES)
+    assert new_game("witching-hour", 2, 0).view(None)["card_info"]["book"]["copies"] == 0
     finish_round(game, [{"bell": 1}, {"skull": 1}, {}])
     assert game._state.round_scores[0] == [7, HOUSE_DECK["skull"]["points"][0], 0]
     # Bad deck options are refused with a message saying what would be right.

@@ -18,8 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine import IllegalAction
-from ...engine.core import Game
+from ...engine import Game, IllegalAction
 from ...engine.games.hocus_pocus import card_label
 from ..scene import SCENE_VERSION, card, choice, counter, god_log, log_entry, plural
 
