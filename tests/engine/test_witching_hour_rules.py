@@ -1074,6 +1074,9 @@ def test_takeback_refused_once_others_saw_a_played_card(card):
     # Seat 1 now knows seat 2 held that card; undoing its own attack would use that knowledge.
     n, reason = game.takeback(1)
     assert n == 0 and "showed you hidden cards" in reason, (card, n)
+    assert f"the {card} by Player 3 " in reason, "by default players are Player 1, 2, ..."
+    named = game.takeback(1, ["Ana", "Bo", "Cy"])[1]
+    assert f"the {card} by Cy " in named and "Player" not in named, "the reason names the table's players"
 
 
 def test_takeback_refused_across_a_round_end():
