@@ -155,6 +155,8 @@ class Deck:
         self.targeted = [KINDS[k] in TARGETED for k in kinds]
         self.labels = [card_label(name) for name in names]
         self.stops = [STOPS.get(KINDS[k]) for k in kinds]
+        self._info: dict | None = None
+        self._in_play: dict[int, list] = {}
 
     def setup_cards(self, players: int) -> list[int]:
         """Every card shuffled at setup (unshuffled), the set-aside kind already removed."""
@@ -172,24 +174,42 @@ class Deck:
     def to_json(self) -> dict:
         return {k: (list(v) if isinstance(v, list) else v) for k, v in self.table.items()}
 
+    def card_info(self) -> dict:
+        """Each card name (the view's ``card_info``): ``label``, ``kind`` and its ``name``, the
+        printed ``value`` (or None), ``hocus`` (else Pocus), ``targeted``, ``stops`` (what it
+        does if it stops a Hocus: :data:`STOPS`, else None) and ``order`` (its place in the
+        card list: Hocus kinds first, numbers rising). Fresh dicts on every call."""
+        info = self._info
+        if info is None:
+            info = self._info = {
+                name: {"label": self.labels[c], "kind": KINDS[self.kinds[c]],
+                       "name": NAMES[KINDS[self.kinds[c]]], "value": self.values[c] or None,
+                       "hocus": self.is_hocus[c], "targeted": self.targeted[c],
+                       "stops": self.stops[c], "order": c}
+                for c, name in enumerate(self.names)}
+        return {name: dict(entry) for name, entry in info.items()}
+
     def in_play(self, players: int) -> list[dict]:
-        """Each kind with cards in this game, in the rulebook's order: its name, family,
-        copies shuffled at setup (after the set-aside ones, setup/cards-out) and, for the
-        numbered kinds, each copy's printed value (fresh dicts: the view's ``kinds``)."""
-        aside = set_aside_kind(players)
-        out = []
-        for k, kind in enumerate(KINDS):
-            entry = self.table[kind]
-            count = copies(self.table, kind)
-            if kind == aside:
-                count -= min(SET_ASIDE, count)
-            if not count:
-                continue
-            out.append({"kind": kind, "name": NAMES[kind],
-                        "family": "Hocus" if k < len(HOCUS_KINDS) else "Pocus",
-                        "copies": count, "values": sorted(entry) if kind in NUMBERED else None,
-                        "targeted": kind in TARGETED, "stops": STOPS.get(kind)})
-        return out
+        """Each kind with cards in a game of ``players`` (the view's ``kinds``), in the card
+        list's order: its ``name``, ``family``, ``copies`` shuffled at setup (after the
+        set-aside ones, setup/cards-out), for the numbered kinds each copy's printed
+        ``values`` (else None), ``targeted`` and ``stops``. Fresh dicts on every call."""
+        kinds = self._in_play.get(players)
+        if kinds is None:
+            kinds = self._in_play[players] = []
+            aside = set_aside_kind(players)
+            for k, kind in enumerate(KINDS):
+                count = copies(self.table, kind)
+                if kind == aside:
+                    count -= min(SET_ASIDE, count)
+                if count:
+                    kinds.append({"kind": kind, "name": NAMES[kind],
+                                  "family": "Hocus" if k < len(HOCUS_KINDS) else "Pocus",
+                                  "copies": count,
+                                  "values": sorted(self.table[kind]) if kind in NUMBERED else None,
+                                  "targeted": kind in TARGETED, "stops": STOPS.get(kind)})
+        return [dict(entry, values=list(entry["values"])) if entry["values"] else dict(entry)
+                for entry in kinds]
 
 
 _CACHE: dict[str, Deck] = {}

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 
 from ...core import ActionCache, State, make_rulebook
-from .cards import KINDS, MIRROR, NAMES, deck_for, deck_size, merge_table
+from .cards import MIRROR, deck_for, deck_size, merge_table
 from .checks import ACTION_FIELDS, ChecksMixin
 from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
 from .rules import RULES
@@ -282,16 +282,8 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
         return data
 
     def card_info(self) -> dict:
-        """Each card name of this game: label, kind and its name, printed number, Hocus or Pocus, targeted,
-        what it does if it stops a Hocus (cards.STOPS, else None), and ``order`` (its place
-        in the rulebook's card list: Hocus kinds first, numbers rising)."""
-        deck = self.deck
-        return {name: {"label": deck.labels[c], "kind": KINDS[deck.kinds[c]],
-                       "name": NAMES[KINDS[deck.kinds[c]]],
-                       "value": deck.values[c] or None,
-                       "hocus": deck.is_hocus[c], "targeted": deck.targeted[c],
-                       "stops": deck.stops[c], "order": c}
-                for c, name in enumerate(deck.names)}
+        """Each card name of this game and its facts (see :meth:`.cards.Deck.card_info`)."""
+        return self.deck.card_info()
 
     def inventory(self) -> dict:
         """Every card by name across all zones, and every Gem (players' and the Cauldron's)."""
