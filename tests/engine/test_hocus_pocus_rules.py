@@ -178,6 +178,12 @@ def test_card_table_matches_the_rulebook_counts_and_can_be_replaced():
     kinds = {k["kind"]: k for k in game.view(None)["kinds"]}
     assert "vortex" not in kinds and kinds["thief"]["values"] == [5] * 15
     assert kinds["amulet"]["copies"] == 7 - 3, "setup/cards-out: three Amulets stay in the box"
+    view = game.view(0)
+    view["card_info"]["thief-5"]["label"] = "edited"
+    view["kinds"][0]["copies"] = 99
+    next(k for k in view["kinds"] if k["values"])["values"].append(99)
+    assert game.view(0)["card_info"] == info and game.view(None)["kinds"] == list(kinds.values()), \
+        "a view's card facts are fresh copies: editing one changes no later view"
     for bad, words in (({"thief": 3}, "value of each copy"), ({"amulet": [1]}, "number of copies"),
                        ({"dragon": 1}, "unknown card kind"), ("big", "object")):
         with pytest.raises(ValueError, match=words):
