@@ -469,13 +469,14 @@ class Game:
                             "summary": self.rules[rule].summary, "message": ""})
         return out
 
-    def takeback(self, seat: int) -> tuple[int, str]:
+    def takeback(self, seat: int, names: Sequence[str] | None = None) -> tuple[int, str]:
         """How many actions a *player-facing* undo for ``seat`` would take back.
 
         Returns ``(n, "")`` where undoing ``n`` actions returns to just before ``seat``'s
         last action, or ``(0, reason)`` when that is not allowed: nothing to take back, or
         some action since then revealed hidden information to ``seat`` (a draw, a look at
-        another hand, a card an opponent showed), which an undo would let it exploit.
+        another hand, a card an opponent showed), which an undo would let it exploit. The
+        reason names players by ``names`` (default: "Player 1", ...), as the log does.
         """
         for index in range(len(self._history) - 1, -1, -1):
             if self._history[index].seat == seat:
@@ -485,7 +486,8 @@ class Game:
         for move in self._history[index:]:
             if seat in move.reveals:
                 what = move.action.get("type", "an action")
-                who = "you" if move.seat == seat else f"Player {move.seat + 1}"
+                names = list(names) if names else default_names(self.players)
+                who = "you" if move.seat == seat else names[move.seat]
                 return 0, (f"Undo is not allowed: the {what} by {who} showed you hidden cards.")
         return len(self._history) - index, ""
 

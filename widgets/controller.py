@@ -388,7 +388,7 @@ class TableController:
         if seat is None:
             return error("Nobody at this screen has a move to take back now.")
         game = self.game
-        count, reason = game.takeback(seat)
+        count, reason = game.takeback(seat, self.names)
         if not count:
             return error(reason, "core/undo" if not any(m.seat == seat for m in game.history) else None)
         others = sorted({m.seat for m in game.history[-count:]} - {seat} - set(self._bot_seats()))
@@ -539,7 +539,7 @@ class TableController:
         can_undo = self.viewer is not None and self.handoff_to is None and not self.game.is_over
         hint = ""
         if can_undo:
-            _count, hint = self.game.takeback(self.viewer)
+            _count, hint = self.game.takeback(self.viewer, self.names)
         pending = self._next_bot() is not None and self.pace > 0 and not self.game.is_over
         controls = [control("undo", "Undo", {"kind": "undo"}, enabled=can_undo, icon="undo",
                             hint=hint or "Take back your last move (not after it showed you hidden cards).")]

@@ -283,3 +283,82 @@ def test_the_reference_doc_lists_every_rule_and_ruling():
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)  # in-process: Pyodide runs this test too and has no subprocesses
     assert tool.refreshed("hocus-pocus", doc) == doc, "run tools/rules_table.py hocus-pocus --write"
+
+
+# --------------------------------------------------------------------------- the forecast
+
+
+def _close_window(game):
+    """Every seat still asked passes until the waiting Hocus resolves; the new log entries."""
+    before = len(game.view(None)["log"])
+    while game.view(None)["hocus"] is not None and not game.is_over:
+        seat = game.to_act[0]
+        legal = game.legal_actions(seat)
+        game.apply(seat, next((a for a in legal if a["type"] == "pass"), legal[0]))
+    return game.view(None)["log"][before:]
+
+
+def test_forecast_is_what_resolution_does():
+    """react/order, lightning/protect, magic-wand/double, mirror/redirect, the stoppers
+    (amulet/destroy, counterspell/destroy, black-cat/take, pumpkin/return), spell/no-tie,
+    hourglass/end-turn: the view's ``hocus["forecast"]`` against closing the window."""
+    seen: dict = {}
+    for game, _rng in random_games(60, seed=5):
+        view = game.view(None)
+        hocus = view["hocus"]
+        if hocus is None or view["refills"]:
+            continue
+        forecast = hocus["forecast"]
+        assert all(game.view(s)["hocus"]["forecast"] == forecast for s in range(game.players)), \
+            "the forecast is public: every seat sees the same"
+        trial = game.clone()
+        gems, cauldron = list(view["gems"]), view["cauldron"]
+        events = _close_window(trial)
+        after = trial.view(None)
+        kinds = [e["kind"] for e in events]
+        cancelled = [p["card"] for p, s in zip(hocus["pocus"], forecast["pocus"], strict=True)
+                     if s == "cancelled"]
+        assert ("lightning" in kinds) == bool(cancelled), (forecast, events)
+        stop = forecast["stopped"]
+        if stop:
+            seen["stopped " + stop["does"]] = True
+            event = events[kinds.index("stopped")]
+            assert event["actor"] == stop["seat"] and event["card"] == hocus["card"]
+            holder = {"take": stop["seat"], "return": hocus["caster"]}.get(stop["does"])
+            if holder is None:
+                assert after["discard"][-1] == hocus["card"]
+            else:
+                assert hocus["card"] in trial.view(holder)["hand"] + after["grimoires"][holder]
+            assert forecast["effect"] is None
+            continue
+        assert "stopped" not in kinds, (forecast, events)
+        effect = forecast["effect"]
+        kind = effect["kind"]
+        seen[kind] = True
+        event = events[kinds.index(kind)]
+        assert event["actor"] == hocus["caster"] == effect["caster"]
+        if forecast["number"] is not None and forecast["number"] != view["card_info"][hocus["card"]]["value"]:
+            assert f"doubled to {forecast['number']}" in event["text"]
+            seen["doubled"] = True
+        if "target" in event and event["target"] is not None:
+            assert event["target"] == forecast["aimed_at"]
+        if kind == "spell":
+            assert event["count"] == effect["gems"] and after["cauldron"] == cauldron - effect["gems"]
+            assert trial.is_over == effect["ends_game"]
+            assert ("tie" in event["text"]) == effect["held_back"]
+        elif kind == "thief":
+            assert event["count"] == effect["gems"] and event["target"] == effect["from"]
+            assert after["gems"][effect["from"]] == gems[effect["from"]] - effect["gems"]
+        elif kind == "sacrifice":
+            assert event["count"] == effect["gems"] and after["cauldron"] == cauldron + effect["gems"]
+        elif kind in ("inspiration", "crystal-ball"):
+            assert event["count"] == effect["cards"]
+        elif kind in ("owl", "curse"):
+            assert event["count"] == effect["cards"] and event["target"] == effect["seat"]
+            assert (after["phase"] in ("give", "curse")) == effect["choice"]
+        elif kind == "abracadabra":
+            assert event["target"] == effect["with"]
+        if not trial.is_over:
+            assert after["turn_over"] == (forecast["hourglass"] or view["turn_over"])
+    wanted = {"spell", "thief", "stopped destroy", "stopped take", "stopped return", "doubled"}
+    assert wanted <= set(seen), seen

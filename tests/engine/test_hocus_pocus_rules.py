@@ -169,8 +169,21 @@ def test_card_table_matches_the_rulebook_counts_and_can_be_replaced():
     cards = all_cards(game)
     assert cards.count("thief-5") == 15 and "thief-1" not in cards and "vortex" not in cards
     assert game.view(None)["deck"]["thief"] == [5] * 15
-    assert game.view(None)["card_info"]["thief-5"] == {
-        "label": "Thief 5", "kind": "thief", "value": 5, "hocus": True, "targeted": True}
+    info = game.view(None)["card_info"]
+    assert {k: v for k, v in info["thief-5"].items() if k != "order"} == {
+        "label": "Thief 5", "kind": "thief", "name": "Thief", "value": 5, "hocus": True,
+        "targeted": True, "stops": None}
+    assert info["black-cat"]["stops"] == "take" and info["amulet"]["stops"] == "destroy"
+    assert sorted(info, key=lambda n: info[n]["order"])[:2] == ["abracadabra", "crystal-ball"]
+    kinds = {k["kind"]: k for k in game.view(None)["kinds"]}
+    assert "vortex" not in kinds and kinds["thief"]["values"] == [5] * 15
+    assert kinds["amulet"]["copies"] == 7 - 3, "setup/cards-out: three Amulets stay in the box"
+    view = game.view(0)
+    view["card_info"]["thief-5"]["label"] = "edited"
+    view["kinds"][0]["copies"] = 99
+    next(k for k in view["kinds"] if k["values"])["values"].append(99)
+    assert game.view(0)["card_info"] == info and game.view(None)["kinds"] == list(kinds.values()), \
+        "a view's card facts are fresh copies: editing one changes no later view"
     for bad, words in (({"thief": 3}, "value of each copy"), ({"amulet": [1]}, "number of copies"),
                        ({"dragon": 1}, "unknown card kind"), ("big", "object")):
         with pytest.raises(ValueError, match=words):

@@ -113,6 +113,12 @@ def test_deck_house_table_and_option():
     assert game.view(0)["deck"]["bell"] == {"copies": 10, "points": [7, 7, 7]}
     assert game.view(0)["deck"]["skull"] == {"copies": 1, "points": HOUSE_DECK["skull"]["points"]}
     assert game.view(0)["discard_size"] == 56 + 4 - 4 - 39
+    info = game.view(0)["card_info"]
+    assert info["bell"] == {"name": "Bell", "plural": "Bells", "one": "a Bell", "copies": 10,
+                            "points": [7, 7, 7], "order": 0}
+    assert (info["hourglass"]["one"], info["hourglass"]["plural"]) == ("an Hourglass", "Hourglasses")
+    assert sorted(info, key=lambda t: info[t]["order"]) == list(TYPES)
+    assert new_game("witching-hour", 2, 0).view(None)["card_info"]["book"]["copies"] == 0
     finish_round(game, [{"bell": 1}, {"skull": 1}, {}])
     assert game._state.round_scores[0] == [7, HOUSE_DECK["skull"]["points"][0], 0]
     # Bad deck options are refused with a message saying what would be right.
@@ -1068,6 +1074,9 @@ def test_takeback_refused_once_others_saw_a_played_card(card):
     # Seat 1 now knows seat 2 held that card; undoing its own attack would use that knowledge.
     n, reason = game.takeback(1)
     assert n == 0 and "showed you hidden cards" in reason, (card, n)
+    assert f"the {card} by Player 3 " in reason, "by default players are Player 1, 2, ..."
+    named = game.takeback(1, ["Ana", "Bo", "Cy"])[1]
+    assert f"the {card} by Cy " in named and "Player" not in named, "the reason names the table's players"
 
 
 def test_takeback_refused_across_a_round_end():

@@ -171,9 +171,10 @@ def assert_illegal(game, seat: int, action: dict, rule: str, *, match: str = "")
 
 
 def shown(game, seat: int | None) -> str:
-    """A seat's view as lower-case JSON, without the deck table (which names every type)."""
+    """A seat's view as lower-case JSON, without the deck table and card_info (which name every type)."""
     view = dict(game.view(seat))
     view.pop("deck")
+    view.pop("card_info")
     return json.dumps(view).lower()
 
 

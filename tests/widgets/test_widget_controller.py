@@ -7,9 +7,10 @@ engine (rulebook "Make an Attack", "Play a Card"; the engine's core rules).
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
-from widget_helpers import act, human_turn, scene_actions, seed_with
+from widget_helpers import act, default_named, human_turn, scene_actions, seed_with
 
 from witchtable.engine import new_game
 from witchtable.widgets import TableController, resolve_seats
@@ -353,3 +354,42 @@ def test_default_names_tell_people_from_bots(table):
     names = [p["name"] for p in table.state()["scene"]["players"]]
     assert names[0] == "Player 1" and names[1] != "Player 2"
     assert new_game("witching-hour", 3, seed_with("book")).view(0)["hand"] == table.game.view(0)["hand"]
+
+
+@pytest.mark.parametrize("game_id", ["witching-hour", "hocus-pocus"])
+def test_refusals_logs_and_undo_reasons_use_the_tables_names(game_id):
+    """core/out-of-turn, core/undo and every rule's refusal: in play mode each text that
+    reaches the person (the notice, the log, the "not playable now" notes, the undo hint)
+    names players as the table does, never "Player 2"."""
+    import random
+
+    names = ["Ana", "Bo", "Cy"]
+    table = TableController(game_id, players=3, seed=7, names=names, pace=0.5)
+    rng = random.Random(3)
+    seen = {"out-of-turn": 0, "undo reason": 0}
+    state = table.state()
+    for _ in range(3000):
+        assert not default_named(state), default_named(state)
+        if table.game.is_over:
+            break
+        hint = next(c["hint"] for c in state["scene"]["controls"] if c["role"] == "undo")
+        if re.search(r"by (Bo|Cy) showed", hint):
+            seen["undo reason"] += 1
+        if 0 not in table.game.to_act:
+            waiting = table.game.to_act[0]
+            refused = act(table, {"type": "pass"})["notice"]
+            assert refused["rule"] == "core/out-of-turn" and names[waiting] in refused["text"], refused
+            assert "Ana" in refused["text"]
+            seen["out-of-turn"] += 1
+            assert not default_named(refused)
+            state = table.handle(table.state()["auto"]["message"])
+            continue
+        if rng.random() < 0.1:
+            state = table.handle({"kind": "undo"})
+            continue
+        wrong = {"type": "attack", "target": 2, "card": "bell", "count": 99, "candle": False}
+        if game_id == "hocus-pocus":
+            wrong = {"type": "hocus", "card": "thief-1", "from": "hand", "target": 0}
+        assert not default_named(act(table, wrong))
+        state = act(table, rng.choice(table.game.legal_actions(0)))
+    assert table.game.is_over and all(seen.values()), seen

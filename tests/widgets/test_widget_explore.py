@@ -5,8 +5,10 @@ the rule behind each action (the engine's explain), saves out and back in.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
+from widget_helpers import act, default_named
 
 from witchtable.engine import load_game, new_game
 from witchtable.widgets import TableController
@@ -207,3 +209,35 @@ def test_explorer_works_for_a_game_without_its_own_presenter(monkeypatch):
         state = controller.handle({"kind": "goto", "move": 1})
         assert state["scene"]["explain"] and state["scene"]["players"]
         json.dumps(state)
+
+
+@pytest.mark.parametrize("game_id", ["witching-hour", "hocus-pocus"])
+def test_explorer_texts_use_the_tables_names(game_id):
+    """core/out-of-turn and every rule's refusal in the explorer: the notices, the log, the
+    legal-move panel's messages and every seat's view name players as the table does."""
+    import random
+
+    names = ["Ana", "Bo", "Cy"]
+    table = TableController(game_id, players=3, seed=5, names=names, mode="explore")
+    rng = random.Random(2)
+    refused = 0
+    for _ in range(120):
+        if table.game.is_over:
+            break
+        for seat in (None, 0, 1, 2):
+            state = table.handle({"kind": "view_as", "seat": seat})
+            assert not default_named(state), default_named(state)
+        messages = [a["message"] for s in state["scene"]["explain"] for g in s["groups"]
+                    for a in g["actions"] if "message" in a]
+        assert not [m for m in messages if re.search(r"\bPlayer \d", m)]
+        to_act = table.game.to_act
+        idle = next((s for s in range(3) if s not in to_act), None)
+        if idle is not None:
+            notice = act(table, {"type": "pass"}, seat=idle)["notice"]
+            assert notice["rule"] == "core/out-of-turn" and names[idle] in notice["text"], notice
+            assert not default_named(notice)
+            refused += 1
+        seat = rng.choice(to_act)
+        state = act(table, rng.choice(table.game.legal_actions(seat)), seat=seat)
+        assert state["notice"] is None and not default_named(state)
+    assert refused

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from witchtable.widgets import TableController
 from witchtable.widgets.scene import walk_actions
@@ -87,3 +88,19 @@ def card_lists(node):
             yield node
         for item in node:
             yield from card_lists(item)
+
+
+def texts(value) -> list[str]:
+    """Every string in a state (scene, notice...): what can reach the person at the screen."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in texts(v)]
+    return []
+
+
+def default_named(state: dict) -> list[str]:
+    """Texts of a state that name a player "Player N" (a table with its own names has none)."""
+    return [t for t in texts(state) if re.search(r"\bPlayer \d", t)]

@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine import IllegalAction
-from ...engine.core import Game
+from ...engine import Game, IllegalAction
 from ..scene import SCENE_VERSION, card, choice, counter
 
 

@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine import IllegalAction
-from ...engine.core import Game
-from ...engine.games.hocus_pocus.cards import KINDS, NAMES, NUMBERED, POCUS_KINDS, SET_ASIDE, set_aside_kind
+from ...engine import Game, IllegalAction
+from ...engine.games.hocus_pocus import card_label
 from ..scene import SCENE_VERSION, card, choice, counter, god_log, log_entry, plural
 
 R = "hocus-pocus/"
@@ -58,33 +57,17 @@ BREAKS = {"abracadabra": "Abra\u00adcadabra", "counterspell": "Counter\u00adspel
           "inspiration": "Inspi\u00adration"}
 """Long one-word names with a soft hyphen, so a narrow card can break them legibly."""
 
-STOPPERS = {"amulet": "destroys it", "counterspell": "destroys it", "black-cat": "takes it into their Hand",
-            "pumpkin": "sends it back to its caster's Hand"}
-"""Pocus kinds that stop a Hocus, and what each does to it (the first one in play counts)."""
+STOPS = {"destroy": "destroys it", "take": "takes it into their Hand",
+         "return": "sends it back to its caster's Hand"}
+"""What a stopper does to the Hocus (the view's ``forecast``: ``stopped["does"]``), in words."""
 
 
 # --------------------------------------------------------------------------- cards
 
 
-def kind_of(name: str) -> str:
-    """``thief-3`` -> ``thief``; ``crystal-ball`` -> ``crystal-ball``."""
-    head, _, tail = name.rpartition("-")
-    return head if tail.isdigit() and head in NAMES else name
-
-
-def number_of(name: str) -> int | None:
-    head, _, tail = name.rpartition("-")
-    return int(tail) if tail.isdigit() and head in NAMES else None
-
-
 def label(name: Any) -> str:
     """A card name as people read it: ``thief-3`` -> ``Thief 3``, ``mirror`` -> ``Enchanted Mirror``."""
-    if not isinstance(name, str):
-        return str(name)
-    kind, number = kind_of(name), number_of(name)
-    if kind not in NAMES:
-        return name
-    return NAMES[kind] + (f" {number}" if number is not None else "")
+    return card_label(name)
 
 
 def labels(names: Sequence[str]) -> str:
@@ -95,43 +78,53 @@ def labels(names: Sequence[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def family(name: str) -> str:
-    return "Pocus" if kind_of(name) in POCUS_KINDS else "Hocus"
+class Cards:
+    """The facts about this game's cards, read from its view's ``card_info`` (never from names)."""
+
+    def __init__(self, view: dict):
+        self.info: dict = view["card_info"]
+
+    def _of(self, name: str) -> dict:
+        return self.info[name]
+
+    def kind(self, name: str) -> str:
+        return self._of(name)["kind"]
+
+    def number(self, name: str) -> int | None:
+        return self._of(name)["value"]
+
+    def family(self, name: str) -> str:
+        return "Hocus" if self._of(name)["hocus"] else "Pocus"
+
+    def face(self, name: str, count: int = 1, **extra: Any) -> dict:
+        """One card face: name and number, the family as a tag and a shape, its icon and colour."""
+        info = self._of(name)
+        kind = info["kind"]
+        fam = self.family(name)
+        data = card(name, BREAKS.get(kind) or info["name"], count, FAMILY_TONE[fam], kind, tag=fam,
+                    shape="arch" if fam == "Pocus" else "plain")
+        if info["value"] is not None:
+            data["number"] = info["value"]
+        data.update(extra)
+        return data
+
+    def hand_faces(self, cards: Sequence[str] | None) -> list:
+        """A Hand (a list of names) as faces with counts: Hocus first, then Pocus, numbers rising."""
+        counts: dict[str, int] = {}
+        for name in sorted(cards or [], key=lambda n: (self._of(n)["order"], n)):
+            counts[name] = counts.get(name, 0) + 1
+        return [self.face(name, n) for name, n in counts.items()]
+
+    def power_text(self, name: str) -> str:
+        """What a card does, its own number filled in."""
+        return power_text(self.kind(name), self.number(name))
 
 
-def face(name: str, count: int = 1, **extra: Any) -> dict:
-    """One card face: name and number, the family as a tag and a shape, its icon and colour."""
-    kind = kind_of(name)
-    fam = family(name)
-    data = card(name, BREAKS.get(kind) or NAMES.get(kind, name), count, FAMILY_TONE[fam], kind, tag=fam,
-                shape="arch" if fam == "Pocus" else "plain")
-    number = number_of(name)
-    if number is not None:
-        data["number"] = number
-    data.update(extra)
-    return data
-
-
-def _order_key(name: str) -> tuple:
-    kind = kind_of(name)
-    return (KINDS.index(kind) if kind in KINDS else len(KINDS), number_of(name) or 0, name)
-
-
-def hand_faces(cards: Sequence[str] | None) -> list:
-    """A Hand (a list of names) as faces with counts: Hocus first, then Pocus, numbers rising."""
-    counts: dict[str, int] = {}
-    for name in sorted(cards or [], key=_order_key):
-        counts[name] = counts.get(name, 0) + 1
-    return [face(name, n) for name, n in counts.items()]
-
-
-def power_text(name: str) -> str:
-    """What a card does, its own number filled in."""
-    kind = kind_of(name)
+def power_text(kind: str, number: int | None) -> str:
+    """What a kind does, ``number`` (if any) filled in."""
     text = POWER[kind][0]
-    n = number_of(name)
-    if n is not None:
-        text = text.replace("{gems}", plural(n, "Gem")).replace("{n}", plural(n, "card"))
+    if number is not None:
+        text = text.replace("{gems}", plural(number, "Gem")).replace("{n}", plural(number, "card"))
     return text.replace("{gems}", "its number of Gems").replace("{n}", "its number of cards")
 
 
@@ -208,7 +201,7 @@ def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequenc
     names = list(names)
     view = game.view(seat, names=names)
     legal = {seat: game.legal_actions(seat)} if seat is not None else {}
-    notes = _not_now(game, seat, names) if seat is not None and legal[seat] else []
+    notes = _not_now(game, seat, names, Cards(view)) if seat is not None and legal[seat] else []
     log = [log_entry(e) for e in view["log"][-80:]]
     hands = {seat: view["hand"]} if seat is not None else {}
     return _scene(game, view, hands, seat, legal, names, bots, you, log, notes, god=False)
@@ -278,7 +271,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: dict, 
         "scoring": None, "scoreboard": _scoreboard(view, names) if view["is_over"] else None,
         "gameover": _gameover(view, names, you),
         "log": log,
-        "legend": _legend(view, players),
+        "legend": _legend(view),
         "legend_title": "The cards and their powers",
         "legend_note": "Hocus cards (red, square top) are cast on your own turn; Pocus cards (yellow, "
                        "arched top) go on a Hocus while it waits. The numbers are those of this deck.",
@@ -331,7 +324,7 @@ def _chips(view: dict) -> list:
 
 
 def _hand_faces(view: dict, hand: list, seat: int) -> list:
-    faces = hand_faces(hand)
+    faces = Cards(view).hand_faces(hand)
     if seat == view["current"] and view["locked"]:
         locked = list(view["locked"])
         for f in faces:
@@ -345,6 +338,7 @@ def _hand_faces(view: dict, hand: list, seat: int) -> list:
 
 
 def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, god: bool) -> list:
+    cards = Cards(view)
     hocus = view["hocus"]
     pending = view["pending"] or {}
     to_act = view["to_act"]
@@ -376,12 +370,12 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
             ],
             "badges": badges,
             "tableau": {"label": "Grimoire",
-                        "cards": [face(n) for n in view["grimoires"][s]],
+                        "cards": [cards.face(n) for n in view["grimoires"][s]],
                         "empty": "empty Grimoire"},
             "note": "",
         }
         if god:
-            entry["cards"] = hand_faces(hands.get(s))
+            entry["cards"] = cards.hand_faces(hands.get(s))
         seats.append(entry)
     return seats
 
@@ -390,6 +384,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
 
 
 def _table(view: dict, who: _Who) -> list:
+    cards = Cards(view)
     zones = []
     zones.append({"key": "cauldron", "label": "Cauldron",
                   "stock": {"count": view["cauldron"], "icon": "gem", "attr": "cauldron-size",
@@ -400,11 +395,11 @@ def _table(view: dict, who: _Who) -> list:
     discard = view["discard"]
     zones.append({"key": "discard", "label": "Discard pile",
                   "pile": {"count": len(discard), "attr": "discard-size",
-                           "top": face(discard[-1]) if discard else None},
+                           "top": cards.face(discard[-1]) if discard else None},
                   "text": f"face up; top: {label(discard[-1])}" if discard else "face up"})
     if view["play_area"]:
         zones.append({"key": "played", "label": "Cast this turn", "small": True,
-                      "cards": [face(n) for n in view["play_area"]],
+                      "cards": [cards.face(n) for n in view["play_area"]],
                       "text": "discarded when the turn ends"})
     window = _window(view, who)
     if window:  # last: right above the choices it asks for
@@ -412,87 +407,86 @@ def _table(view: dict, who: _Who) -> list:
     return zones
 
 
-def _pocus_states(pocus: list) -> list:
-    """Per Pocus on the waiting Hocus: '' (counts), 'cancelled' or 'void' (a Lightning's doing)."""
-    kinds = [kind_of(p["card"]) for p in pocus]
-    first = kinds.index("lightning") if "lightning" in kinds else -1
-    out = []
-    for i, kind in enumerate(kinds):
-        if first < 0 or kind == "magic-wand" or i == first:
-            out.append("")
-        else:
-            out.append("cancelled" if i < first else "void")
-    return out
+def effect_text(effect: dict, who: _Who) -> str:
+    """The forecast's ``effect`` (the view: ``hocus["forecast"]["effect"]``) as a clause:
+    'Morgana takes 4 Gems from the Cauldron'. Counts only: which cards stays hidden."""
+    kind, caster = effect["kind"], effect["caster"]
 
+    def does(seat: int, third: str, second: str) -> str:
+        return f"{who(seat, True)} {second if seat == who.you else third}"
 
-def outcome(hocus: dict) -> tuple[str, int | None, bool]:
-    """What happens if everyone passes now: (who stops it and how, or ''), its number, Hourglass.
-
-    The engine's order (react/order, lightning/protect): a Lightning first, keeping only
-    Magic Wands; otherwise Pocus in the order played, the first stopper ending it.
-    """
-    pocus = hocus["pocus"]
-    states = _pocus_states(pocus)
-    protected = any(kind_of(p["card"]) == "lightning" for p in pocus)
-    number = number_of(hocus["card"])
-    hourglass = False
-    for p, state in zip(pocus, states, strict=True):
-        kind = kind_of(p["card"])
-        if kind == "magic-wand" and number is not None:
-            number *= 2
-        if protected or state:
-            continue
-        if kind == "hourglass":
-            hourglass = True
-        elif kind in STOPPERS:
-            return f"{p['seat']}|{kind}", number, hourglass
-    return "", number, hourglass
+    if kind == "spell":
+        text = does(caster, "takes", "take") + f" {plural(effect['gems'], 'Gem')} from the Cauldron"
+        if effect["held_back"]:
+            text += " (not the last one: that would end the game in a tie)"
+        return text + (" and ends the game" if effect["ends_game"] else "")
+    if kind == "thief":
+        gems = plural(effect["gems"], "Gem")
+        return does(caster, "steals", "steal") + f" {gems} from {who(effect['from'])}"
+    if kind == "sacrifice":
+        gems = plural(effect["gems"], "Gem")
+        return does(effect["seat"], "puts", "put") + f" {gems} back into the Cauldron"
+    if kind == "inspiration":
+        return does(caster, "draws", "draw") + f" {plural(effect['cards'], 'card')}"
+    if kind == "crystal-ball":
+        return does(caster, "looks", "look") + f" at the Library's top {plural(effect['cards'], 'card')}"
+    if kind in ("owl", "curse"):
+        count = plural(effect["cards"], "card")
+        chosen = " of their choice" if effect["choice"] else ""
+        if kind == "owl":
+            return does(effect["seat"], "hands", "hand") + f" {who(caster)} {count}{chosen} of their Grimoire"
+        return does(caster, "discards", "discard") + f" {count}{chosen} of {who.own(effect['seat'])} Grimoire"
+    if kind == "abracadabra":
+        return does(caster, "swaps", "swap") + f" Hands with {who(effect['with'])}"
+    if kind == "vortex":
+        return "every Grimoire passes to the next player on the left"
+    return "it takes effect"
 
 
 def _window(view: dict, who: _Who) -> dict | None:
+    """The Pocus window: the Hocus, its Pocus cards, and the engine's forecast of passing now."""
     hocus = view["hocus"]
     if not hocus:
         return None
+    cards = Cards(view)
+    forecast = hocus["forecast"]
     caster = hocus["caster"]
     name = hocus["card"]
     where = "Grimoire" if hocus["from"] == "grimoire" else "Hand"
-    cards = [face(name, caption=f"{who(caster, True)} · from {where}", role="hocus")]
-    states = _pocus_states(hocus["pocus"])
-    for i, (p, state) in enumerate(zip(hocus["pocus"], states, strict=True)):
+    faces = [cards.face(name, caption=f"{who(caster, True)} · from {where}", role="hocus")]
+    for i, (p, state) in enumerate(zip(hocus["pocus"], forecast["pocus"], strict=True)):
         caption = f"{i + 1} · {who(p['seat'], True)}"
         if p["target"] is not None:
             caption += f" → {who(p['target'])}"
         extra: dict[str, Any] = {"caption": caption + (f" · {state}" if state else "")}
         if state:
             extra["state"] = state
-        cards.append(face(p["card"], **extra))
+        faces.append(cards.face(p["card"], **extra))
     aimed, target = hocus["aimed_at"], hocus["target"]
     title = f"{who(caster, True)} {'cast' if caster == who.you else 'casts'} {label(name)}"
     if target is not None:
         title += f" at {who(target)}"
     lines = []
-    stop, number, hourglass = outcome(hocus)
     if aimed is not None and aimed != target:
         lines.append({"text": f"Now aimed at {who(aimed)}: an Enchanted Mirror turned it.", "tone": "info"})
+    stop = forecast["stopped"]
     if stop:
-        seat, kind = stop.split("|")
-        lines.append({"text": f"If everyone passes now, {who.own(int(seat))} {NAMES[kind]} {STOPPERS[kind]}.",
-                      "tone": "outcome"})
+        lines.append({"text": f"If everyone passes now, {who.own(stop['seat'])} {label(stop['card'])} "
+                              f"{STOPS[stop['does']]}.", "tone": "outcome"})
     else:
-        worth = ""
-        if number is not None and number != number_of(name):
-            worth = f" with its number doubled to {number}"
-        protected = "lightning" in {kind_of(p["card"]) for p in hocus["pocus"]}
-        shield = " (a Lightning protects it)" if protected else ""
-        lines.append({"text": f"If everyone passes now, it takes effect{worth}{shield}.", "tone": "outcome"})
-    if hourglass:
+        number = forecast["number"]
+        worth = f" with its number doubled to {number}" if number != cards.number(name) else ""
+        shield = " (a Lightning protects it)" if forecast["protected"] else ""
+        lines.append({"text": f"If everyone passes now, it takes effect{worth}{shield}: "
+                              f"{effect_text(forecast['effect'], who)}.", "tone": "outcome"})
+    if forecast["hourglass"]:
         lines.append({"text": "An Hourglass ends the caster's turn after it.", "tone": "info"})
     waiting = hocus["waiting"]
     status = f"Still to answer: {who.many(waiting)}." if waiting else "Everyone has answered."
     if hocus["passed"]:
         status += f" Passed: {who.many(hocus['passed'])}."
     lines.append({"text": status, "tone": "status"})
-    return {"key": "window", "label": title, "icon": "magic-wand", "tone": "cast", "cards": cards,
+    return {"key": "window", "label": title, "icon": "magic-wand", "tone": "cast", "cards": faces,
             "lines": lines, "steps": True}
 
 
@@ -579,9 +573,10 @@ def _headline(view: dict, actor: int | None, who: _Who) -> dict:
 
 def _prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple[str, list]:
     """The title and the groups of choices of one seat that may act."""
+    cards = Cards(view)
     types = {a["type"] for a in legal}
     if "refill" in types:
-        choices = [choice(f"Put {label(a['card'])} in", a, cards=[face(a["card"])], tone="primary",
+        choices = [choice(f"Put {label(a['card'])} in", a, cards=[cards.face(a["card"])], tone="primary",
                           rule=R + "grimoire/refill") for a in legal]
         return ("Fill your Grimoire" if seat == who.you else f"{names[seat]} fills their Grimoire",
                 [{"label": "Choose a card from the Hand", "choices": choices}])
@@ -593,7 +588,7 @@ def _prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple
     if phase in ("give", "curse"):
         pending = view["pending"]
         verb = "Give" if phase == "give" else "Discard"
-        choices = [choice(f"{verb} {labels(a['cards'])}", a, cards=[face(n) for n in a["cards"]],
+        choices = [choice(f"{verb} {labels(a['cards'])}", a, cards=[cards.face(n) for n in a["cards"]],
                           tone="primary", rule=R + ("owl/give" if phase == "give" else "curse/discard"))
                    for a in legal]
         if phase == "give":
@@ -605,7 +600,7 @@ def _prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple
         return _arrange_prompt(view, legal, seat)
     if phase == "discard":
         count = (view["pending"] or {}).get("count", 1)
-        choices = [choice(f"Discard {label(a['card'])}", a, cards=[face(a["card"])],
+        choices = [choice(f"Discard {label(a['card'])}", a, cards=[cards.face(a["card"])],
                           rule=R + "end/hand-limit") for a in legal]
         return (f"Hand limit: discard {plural(count, 'card')}, one at a time",
                 [{"label": "Which card goes to the discard pile", "choices": choices}])
@@ -613,6 +608,7 @@ def _prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple
 
 
 def _react_prompt(view: dict, legal: list, seat: int, who: _Who) -> tuple[str, list]:
+    cards = Cards(view)
     hocus = view["hocus"]
     what = label(hocus["card"])
     passes = [choice("Pass", a, tone="primary", icon="pass", rule=R + "react/close",
@@ -624,12 +620,12 @@ def _react_prompt(view: dict, legal: list, seat: int, who: _Who) -> tuple[str, l
         if action["type"] != "pocus":
             continue
         name, source = action["card"], action["from"]
-        kind = kind_of(name)
+        kind = cards.kind(name)
         text, rule = POWER[kind]
         row = rows.setdefault((name, source), {
             "label": f"{label(name)} · from {'your' if seat == who.you else 'the'} "
                      f"{'Grimoire' if source == 'grimoire' else 'Hand'}",
-            "icon": kind, "tone": FAMILY_TONE["Pocus"], "card": face(name), "text": text,
+            "icon": kind, "tone": FAMILY_TONE["Pocus"], "card": cards.face(name), "text": text,
             "rule": R + rule, "choices": []})
         if action.get("target") is not None:
             row["choices"].append(choice(f"Turn it to {who(action['target'])}", action, tone="primary"))
@@ -641,17 +637,19 @@ def _react_prompt(view: dict, legal: list, seat: int, who: _Who) -> tuple[str, l
 
 
 def _turn_prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple[str, list]:
+    cards = Cards(view)
     groups: list = []
     casts: dict[tuple, dict] = {}
     for action in legal:
         if action["type"] != "hocus":
             continue
         name, source = action["card"], action["from"]
-        kind = kind_of(name)
+        kind = cards.kind(name)
         row = casts.setdefault((name, source), {
             "label": f"{label(name)} · from {'your' if seat == who.you else 'the'} "
                      f"{'Grimoire' if source == 'grimoire' else 'Hand'}",
-            "icon": kind, "tone": FAMILY_TONE["Hocus"], "card": face(name), "text": power_text(name),
+            "icon": kind, "tone": FAMILY_TONE["Hocus"], "card": cards.face(name),
+            "text": cards.power_text(name),
             "rule": R + POWER[kind][1], "choices": []})
         target = action.get("target")
         if target is not None:
@@ -678,8 +676,8 @@ def _turn_prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> 
             continue
         mine = action["hand"]
         row = swaps.setdefault(mine, {
-            "label": f"{label(mine)} from the Hand", "icon": kind_of(mine),
-            "tone": FAMILY_TONE[family(mine)], "card": face(mine),
+            "label": f"{label(mine)} from the Hand", "icon": cards.kind(mine),
+            "tone": FAMILY_TONE[cards.family(mine)], "card": cards.face(mine),
             "text": "goes into the Grimoire in place of:", "rule": R + "exchange/swap", "choices": []})
         row["choices"].append(choice(label(action["grimoire"]), action))
     if swaps:
@@ -705,6 +703,7 @@ def _target_note(view: dict, kind: str, target: int) -> str:
 
 
 def _arrange_prompt(view: dict, legal: list, seat: int) -> tuple[str, list]:
+    cards = Cards(view)
     seen = (view["pending"] or {}).get("cards") or []
     orders = {",".join(a["cards"]): a for a in legal}
     keep = orders.get(",".join(seen))
@@ -712,7 +711,7 @@ def _arrange_prompt(view: dict, legal: list, seat: int) -> tuple[str, list]:
         "label": "Pick the cards top card first",
         "order": {"id": "arrange", "verb": "Put them back",
                   "help": "Click the cards in the order you want them, the top card first.",
-                  "cards": [face(n) for n in seen], "orders": orders,
+                  "cards": [cards.face(n) for n in seen], "orders": orders,
                   "empty": f"Click the card that goes on top ({plural(len(seen), 'card')} to place).",
                   "rule": R + "crystal-ball/arrange"}}
     groups = [group]
@@ -728,12 +727,12 @@ SKIP_RULES = {R + "hocus/target", R + "exchange/swap"}
 """Near misses not worth a note: aiming at yourself, swapping identical cards."""
 
 
-def _not_now(game: Game, seat: int, names: list) -> list:
+def _not_now(game: Game, seat: int, names: list, cards: Cards) -> list:
     """Cards ``seat`` holds but may not play now, grouped by the rule that says why.
 
     From ``game.explain(seat)``: a card with no legal use now gets one note (its first
     refusal); in a reaction window only Pocus cards are considered, on a turn only Hocus
-    cards and the Gem. Player numbers in the engine's messages become names.
+    cards and the Gem. The engine's messages name players by ``names``.
     """
     entries = game.explain(seat, names)
     if not entries:
@@ -754,13 +753,9 @@ def _not_now(game: Game, seat: int, names: list) -> list:
         message = e["message"]
         note = notes.setdefault(e["rule"] + "|" + message, {"text": message, "rule": e["rule"], "cards": []})
         if action.get("card"):
-            note["cards"].append(face(action["card"], caption="Grimoire" if action.get("from") == "grimoire"
-                                      else "Hand"))
+            where = "Grimoire" if action.get("from") == "grimoire" else "Hand"
+            note["cards"].append(cards.face(action["card"], caption=where))
     return list(notes.values())
-
-
-def _name(names: list, seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
 
 
 # --------------------------------------------------------------------------- the end, the legend
@@ -788,24 +783,17 @@ def _gameover(view: dict, names: list, you: int | None) -> dict | None:
                     + ", ".join(f"{names[s]} {view['gems'][s]}" for s in order) + "."}
 
 
-def _legend(view: dict, players: int) -> list:
+def _legend(view: dict) -> list:
+    """Each kind in this game (the view's ``kinds``: copies after the set-aside, numbers)."""
     out = []
-    deck = view["deck"]
-    aside = set_aside_kind(players)
-    for kind in KINDS:
-        entry = deck[kind]
-        copies = len(entry) if isinstance(entry, list) else entry
-        if kind == aside:
-            copies -= min(SET_ASIDE, copies)
-        if not copies:
-            continue
+    for entry in view["kinds"]:
+        kind, fam = entry["kind"], entry["family"]
         text, rule = POWER[kind]
-        fam = "Pocus" if kind in POCUS_KINDS else "Hocus"
-        item = {"kind": kind, "icon": kind, "name": NAMES[kind], "tone": FAMILY_TONE[fam], "tag": fam,
-                "text": power_text(kind), "rule": R + rule, "copies": copies}
-        if kind in NUMBERED and isinstance(entry, list):
+        item = {"kind": kind, "icon": kind, "name": entry["name"], "tone": FAMILY_TONE[fam], "tag": fam,
+                "text": power_text(kind, None), "rule": R + rule, "copies": entry["copies"]}
+        if entry["values"] is not None:
             values: dict[int, int] = {}
-            for v in entry:
+            for v in entry["values"]:
                 values[v] = values.get(v, 0) + 1
             item["detail"] = "Numbers " + " · ".join(f"{v}×{n}" for v, n in sorted(values.items()))
             item["text"] = text.replace("{gems}", "N Gems").replace("{n}", "N cards")

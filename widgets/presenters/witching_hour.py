@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...engine import IllegalAction
-from ...engine.core import Game
-from ...engine.games.witching_hour.deck import NAMES, TYPES
-from ...engine.games.witching_hour.state import INDEX, cards_text
+from ...engine import Game, IllegalAction
+from ...engine.games.witching_hour import card_words
 from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
 
 R = "witching-hour/"
@@ -44,17 +42,24 @@ ABILITY = {
                   "toadstool/unblockable"),
 }
 
-PLAYS = ("book", "cauldron", "chalice", "hourglass", "skull")
-"""Action types that play a card's ability into a Hex pile instead of attacking."""
 
+class Cards:
+    """The facts about this game's card types, read from its view's ``card_info``."""
 
-def face(kind: str, count: int = 1) -> dict:
-    return card(kind, NAMES[kind], count, TONE[kind])
+    def __init__(self, view: dict):
+        self.info: dict = view["card_info"]
+        self.types = sorted(self.info, key=lambda t: self.info[t]["order"])
+        """The types in the deck's fixed order."""
 
+    def name(self, kind: str) -> str:
+        return self.info[kind]["name"]
 
-def hand_faces(hand: dict | None) -> list:
-    """A hand (type -> count) as card faces in the deck's fixed order."""
-    return [face(kind, hand[kind]) for kind in TYPES if hand and hand.get(kind)]
+    def face(self, kind: str, count: int = 1) -> dict:
+        return card(kind, self.name(kind), count, TONE[kind])
+
+    def hand_faces(self, hand: dict | None) -> list:
+        """A hand (type -> count) as card faces in the deck's fixed order."""
+        return [self.face(kind, hand[kind]) for kind in self.types if hand and hand.get(kind)]
 
 
 def _picked(action: dict) -> dict:
@@ -67,7 +72,7 @@ def _picked(action: dict) -> dict:
 
 def _cards(kind: str, count: int, candle: bool = False) -> str:
     """'3 Bells and a Candle', 'an Hourglass', '2 Hourglasses' (the engine's wording)."""
-    return cards_text(INDEX[kind], count, candle)
+    return card_words(kind, count, candle)
 
 
 # --------------------------------------------------------------------------- labels
@@ -95,7 +100,7 @@ def action_label(action: dict, names: Sequence[str]) -> str:
     if kind == "chalice":
         return f"puts a Chalice into {name('target')}'s Hex pile"
     if kind in ("cauldron", "skull"):
-        return f"plays a {NAMES[kind]}"
+        return f"plays {_cards(kind, 1)}"
     if kind == "hourglass":
         return "plays an Hourglass"
     if kind == "pick":
@@ -119,16 +124,17 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
     if picker not in ("attack", "block"):
         raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; "
                                                   "Witching Hour has 'attack' and 'block'.")
-    if (not isinstance(picked, dict) or any(k not in INDEX for k in picked)
+    info = game.view(seat)["card_info"]
+    if (not isinstance(picked, dict) or any(k not in info for k in picked)
             or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in picked.values())):
         raise IllegalAction("core/action-format", "The picked cards must map card types "
-                                                  f"({', '.join(TYPES)}) to counts, not {picked!r}.")
+                                                  f"({', '.join(info)}) to counts, not {picked!r}.")
     picked = {k: v for k, v in picked.items() if v}
     what = "attack" if picker == "attack" else "block"
     if not picked:
         raise IllegalAction(R + ("attack/same-type" if what == "attack" else "block/same-number"),
                             f"Pick the cards to {what} with first.")
-    others = sorted((k for k in picked if k != "candle"), key=INDEX.get)
+    others = sorted((k for k in picked if k != "candle"), key=lambda k: info[k]["order"])
     candles = picked.get("candle", 0)
     if len(others) > 1:
         listed = " and ".join(_cards(k, 2)[2:] for k in others)
@@ -187,6 +193,7 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
 def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, names: list,
            bots: Sequence | None, you: int | None, log: list, god: bool) -> dict:
     """Assemble the scene; ``actor`` is the seat whose hand and choices are shown."""
+    deck = Cards(view)
     players = game.players
     bots = list(bots) if bots else [None] * players
     to_act = view["to_act"]
@@ -216,7 +223,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
             "note": rounds,
         }
         if god:
-            entry["cards"] = hand_faces(hands.get(s))
+            entry["cards"] = deck.hand_faces(hands.get(s))
         seats.append(entry)
 
     scene: dict[str, Any] = {
@@ -236,7 +243,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
     }
     if actor is not None and hands.get(actor) is not None:
         owner = "Your hand" if actor == you else f"{names[actor]}'s hand"
-        scene["hand"] = {"seat": actor, "label": owner, "cards": hand_faces(hands[actor]),
+        scene["hand"] = {"seat": actor, "label": owner, "cards": deck.hand_faces(hands[actor]),
                          "size": view["hand_sizes"][actor]}
     if legal:
         scene["picker"] = _picker(view, legal, names, who)
@@ -287,14 +294,15 @@ def _headline(view: dict, actor: int | None, who, names: list) -> dict:
 
 
 def _table(view: dict, actor: int | None, who) -> list:
+    deck = Cards(view)
     zones = [{"key": "discard", "label": "Discard pile",
               "pile": {"count": view["discard_size"], "attr": "discard-size"},
               "text": "face down"}]
     atk = view["attack"]
     if atk:
-        cards = [face(atk["card"], atk["count"])]
+        cards = [deck.face(atk["card"], atk["count"])]
         if atk["candle"]:
-            cards.append(face("candle"))
+            cards.append(deck.face("candle"))
         note = f"{plural(atk['size'], 'card')} to match"
         if atk["reflections"]:
             note += f" · reflected {plural(atk['reflections'], 'time')}"
@@ -303,7 +311,7 @@ def _table(view: dict, actor: int | None, who) -> list:
     pending = view.get("pending") or {}
     if pending.get("kind") == "split" and pending.get("cards"):
         zones.append({"key": "cauldron", "label": "Drawn by the Cauldron",
-                      "cards": [face(k) for k in pending["cards"]], "text": "keep one, give one",
+                      "cards": [deck.face(k) for k in pending["cards"]], "text": "keep one, give one",
                       "tone": "reveal"})
     elif pending.get("kind") == "pick" and "cards" in pending:
         if pending["source"] == "discard":
@@ -311,7 +319,7 @@ def _table(view: dict, actor: int | None, who) -> list:
         else:
             where = "Your Hex pile" if who(actor) == "you" else f"{who(actor, True)}'s Hex pile"
         zones.append({"key": "pick", "label": where + ", seen",
-                      "cards": hand_faces(pending["cards"]), "text": "take one into your hand",
+                      "cards": deck.hand_faces(pending["cards"]), "text": "take one into your hand",
                       "tone": "reveal"})
     return zones
 
@@ -368,10 +376,11 @@ def _picker(view: dict, legal: list, names: list, who) -> dict | None:
 
 
 def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dict | None:
+    deck = Cards(view)
     phase = view["phase"]
     if phase == "turn":
         groups = []
-        for kind in PLAYS:
+        for kind in deck.types:  # a card played for its ability: the action type is its type
             actions = [a for a in legal if a["type"] == kind]
             if not actions:
                 continue
@@ -386,7 +395,7 @@ def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dic
                 else:
                     label = f"Play {_cards(kind, 1)}"
                 choices.append(choice(label, action, tone="primary" if "target" not in action else "normal"))
-            groups.append({"label": NAMES[kind], "icon": kind, "tone": TONE[kind], "text": text,
+            groups.append({"label": deck.name(kind), "icon": kind, "tone": TONE[kind], "text": text,
                            "rule": R + rule, "choices": choices})
         if not groups:
             return None
@@ -405,9 +414,9 @@ def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dic
                                     hint=ABILITY["familiar"][0], rule=R + "familiar/block"))
             elif kind == "block":
                 mirror = action["card"] == "mirror"
-                cards = [face(action["card"], action["count"])]
+                cards = [deck.face(action["card"], action["count"])]
                 if action["candle"]:
-                    cards.append(face("candle"))
+                    cards.append(deck.face("candle"))
                 blocks.append(choice(("Reflect with " if mirror else "Block with ")
                                      + _cards(action["card"], action["count"], action["candle"]),
                                      action, cards=cards, tone="primary",
@@ -420,16 +429,17 @@ def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dic
     if phase == "pick":
         pending = view.get("pending") or {}
         pool = pending.get("cards") or {}
-        picks = [choice(f"Take {_cards(a['card'], 1)}", a, cards=[face(a["card"], pool.get(a["card"], 1))],
-                        tone="primary") for a in legal if a["type"] == "pick"]
+        picks = [choice(f"Take {_cards(a['card'], 1)}", a, tone="primary",
+                        cards=[deck.face(a["card"], pool.get(a["card"], 1))])
+                 for a in legal if a["type"] == "pick"]
         if pending.get("source") == "discard":
             source = "the discard pile"
         else:
             source = "your Hex pile" if who(actor) == "you" else f"{names[actor]}'s Hex pile"
         return {"title": f"Take one card from {source}", "groups": [{"label": "Cards", "choices": picks}]}
     if phase == "split":
-        splits = [choice(f"Keep {NAMES[a['keep']]}, give {NAMES[a['give']]} to {names[a['to']]}", a,
-                         cards=[face(a["keep"]), face(a["give"])], tone="primary",
+        splits = [choice(f"Keep {deck.name(a['keep'])}, give {deck.name(a['give'])} to {names[a['to']]}", a,
+                         cards=[deck.face(a["keep"]), deck.face(a["give"])], tone="primary",
                          rule=R + "cauldron/split") for a in legal if a["type"] == "split"]
         return {"title": "Share out the Cauldron's cards",
                 "groups": [{"label": "Keep, give", "choices": splits}]}
@@ -450,11 +460,12 @@ def _scored_just_now(log: list, you: int | None) -> bool:
 
 
 def _scoring(view: dict, names: list, fresh: bool = False) -> dict | None:
+    deck = Cards(view)
     last = view.get("last_round")
     if not last:
         return None
     players = len(names)
-    kinds = [k for k in TYPES if any(k in pile for pile in last["hex"])]
+    kinds = [k for k in deck.types if any(k in pile for pile in last["hex"])]
     rows = []
     for kind in kinds:
         cells = []
@@ -462,7 +473,7 @@ def _scoring(view: dict, names: list, fresh: bool = False) -> dict | None:
             entry = last["hex"][s].get(kind)
             cells.append({"text": f"{entry['count']} → {entry['points']}" if entry else "–",
                           "value": entry["points"] if entry else None})
-        rows.append({"head": {"text": NAMES[kind], "icon": kind, "tone": TONE[kind]}, "cells": cells})
+        rows.append({"head": {"text": deck.name(kind), "icon": kind, "tone": TONE[kind]}, "cells": cells})
     foot = [{"head": {"text": "Round score"}, "cells": [{"text": str(v)} for v in last["raw"]]}]
     if last["counted"] != last["raw"]:
         foot.append({"head": {"text": "Counted (no negative first round)"},
@@ -499,13 +510,14 @@ def _gameover(view: dict, names: list, you: int | None) -> dict | None:
 
 
 def _legend(view: dict) -> list:
+    deck = Cards(view)
     out = []
-    for kind in TYPES:
-        entry = view["deck"][kind]
+    for kind in deck.types:
+        entry = deck.info[kind]
         if not entry["copies"]:
             continue
         text, rule = ABILITY[kind]
-        out.append({"kind": kind, "name": NAMES[kind], "tone": TONE[kind], "text": text,
+        out.append({"kind": kind, "name": deck.name(kind), "tone": TONE[kind], "text": text,
                     "rule": R + rule, "copies": entry["copies"],
                     "points": " · ".join(str(p) for p in entry["points"])})
     return out

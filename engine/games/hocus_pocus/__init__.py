@@ -21,10 +21,16 @@ Actions (JSON objects; card names as in the view's ``card_info``, e.g. ``"thief-
 Options: ``deck`` (the card table; numbered values known with medium confidence, see
 :mod:`.cards`), ``quick`` (False; True: a 15-Gem Cauldron), ``first_player`` (0; the
 rulebook's "youngest player"). Reference: ``docs/games/hocus-pocus.md``.
+
+Public beyond the spec (what widgets may import, ``docs/design.md``): :func:`card_label`
+(how people read a card name). Everything else a presenter shows comes from the view:
+``card_info`` (per card name), ``kinds`` (per kind in play: copies, printed numbers,
+what stops a Hocus) and ``hocus["forecast"]`` (what the Pocus window does if everyone
+passes now).
 """
 
 from ...core import GameSpec
-from .cards import CARD_TABLE
+from .cards import CARD_TABLE, card_label
 from .state import HocusPocusState
 
 SPEC = GameSpec(
@@ -44,4 +50,4 @@ SPEC = GameSpec(
     },
 )
 
-__all__ = ["CARD_TABLE", "SPEC", "HocusPocusState"]
+__all__ = ["CARD_TABLE", "SPEC", "HocusPocusState", "card_label"]

@@ -18,7 +18,6 @@ POCUS_VALUE = {"lightning": 3.0, "counterspell": 3.0, "black-cat": 2.6, "mirror"
 HOCUS_RATE = {"spell": 1.0, "thief": 0.9, "sacrifice": 0.6, "inspiration": 0.6, "owl": 0.7,
               "curse": 0.45}
 FLAT = {"abracadabra": 0.9, "crystal-ball": 0.25, "vortex": 0.5}
-STOPPERS = ("amulet", "counterspell", "black-cat", "pumpkin")
 STRONG = 4.0
 """Threat at which the bot spends a Counterspell or a Lightning."""
 
@@ -215,8 +214,8 @@ class HocusPocusBot:
         info = self.info(view, hocus["card"])
         wands = sum(1 for c in pocus if c == "magic-wand")
         number = (info["value"] or 0) * 2 ** wands
-        protected = "lightning" in pocus
-        stopped = not protected and any(c in STOPPERS for c in pocus)
+        forecast = hocus["forecast"]
+        protected, stopped = forecast["protected"], forecast["stopped"] is not None
         plays = {}
         for action in legal:
             if action["type"] == "pocus":

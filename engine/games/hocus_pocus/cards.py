@@ -37,6 +37,10 @@ NUMBERED = frozenset({"owl", "inspiration", "curse", "sacrifice", "spell", "thie
 """Kinds whose cards print a number (the Magic Wand doubles it)."""
 TARGETED = frozenset({"abracadabra", "owl", "curse", "sacrifice", "thief"})
 """Hocus kinds whose player chooses another player: the Hocus's target."""
+STOPS = {"amulet": "destroy", "counterspell": "destroy", "black-cat": "take", "pumpkin": "return"}
+"""Pocus kinds that stop a Hocus, and what each does with it (pocus/discarded): ``destroy``
+(to the discard pile), ``take`` (into the stopper's Hand), ``return`` (to the caster's
+Hand). The first one that counts ends the resolution (react/order)."""
 
 _VALUES = [1] * 5 + [2] * 4 + [3] * 3 + [4] * 2 + [5]
 
@@ -99,6 +103,28 @@ def copies(table: dict, kind: str) -> int:
     return len(entry) if isinstance(entry, list) else entry
 
 
+def card_name(kind: str, value: int = 0) -> str:
+    """A card's name in actions and views: ``thief-3`` (numbered kinds), ``mirror`` (the others)."""
+    return f"{kind}-{value}" if value else kind
+
+
+def card_label(name: str) -> str:
+    """How people read a card name of any card table: ``thief-3`` -> ``Thief 3``,
+    ``mirror`` -> ``Enchanted Mirror``; anything that is no card name comes back as it is.
+
+    >>> card_label("spell-5"), card_label("crystal-ball"), card_label("wand-9")
+    ('Spell 5', 'Crystal Ball', 'wand-9')
+    """
+    if not isinstance(name, str):
+        return str(name)
+    if name in NAMES and name not in NUMBERED:
+        return NAMES[name]
+    kind, _, value = name.rpartition("-")
+    if kind in NUMBERED and value.isdigit() and value[0] != "0":
+        return f"{NAMES[kind]} {value}"
+    return name
+
+
 def set_aside_kind(players: int) -> str:
     return "mirror" if players == 2 else "amulet"
 
@@ -118,7 +144,7 @@ class Deck:
         for k, kind in enumerate(KINDS):
             entry = table[kind]
             for value in (sorted(set(entry)) if kind in NUMBERED else [0]):
-                names.append(f"{kind}-{value}" if value else kind)
+                names.append(card_name(kind, value))
                 kinds.append(k)
                 values.append(value)
         self.names: list[str] = names
@@ -127,7 +153,10 @@ class Deck:
         self.code = {name: c for c, name in enumerate(names)}
         self.is_hocus = [k < len(HOCUS_KINDS) for k in kinds]
         self.targeted = [KINDS[k] in TARGETED for k in kinds]
-        self.labels = [NAMES[KINDS[k]] + (f" {v}" if v else "") for k, v in zip(kinds, values, strict=True)]
+        self.labels = [card_label(name) for name in names]
+        self.stops = [STOPS.get(KINDS[k]) for k in kinds]
+        self._info: dict | None = None
+        self._in_play: dict[int, list] = {}
 
     def setup_cards(self, players: int) -> list[int]:
         """Every card shuffled at setup (unshuffled), the set-aside kind already removed."""
@@ -136,7 +165,7 @@ class Deck:
         for kind in KINDS:
             entry = self.table[kind]
             if kind in NUMBERED:
-                cards.extend(self.code[f"{kind}-{v}"] for v in entry)
+                cards.extend(self.code[card_name(kind, v)] for v in entry)
             else:
                 count = entry - (min(SET_ASIDE, entry) if kind == aside else 0)
                 cards.extend([self.code[kind]] * count)
@@ -144,6 +173,43 @@ class Deck:
 
     def to_json(self) -> dict:
         return {k: (list(v) if isinstance(v, list) else v) for k, v in self.table.items()}
+
+    def card_info(self) -> dict:
+        """Each card name (the view's ``card_info``): ``label``, ``kind`` and its ``name``, the
+        printed ``value`` (or None), ``hocus`` (else Pocus), ``targeted``, ``stops`` (what it
+        does if it stops a Hocus: :data:`STOPS`, else None) and ``order`` (its place in the
+        card list: Hocus kinds first, numbers rising). Fresh dicts on every call."""
+        info = self._info
+        if info is None:
+            info = self._info = {
+                name: {"label": self.labels[c], "kind": KINDS[self.kinds[c]],
+                       "name": NAMES[KINDS[self.kinds[c]]], "value": self.values[c] or None,
+                       "hocus": self.is_hocus[c], "targeted": self.targeted[c],
+                       "stops": self.stops[c], "order": c}
+                for c, name in enumerate(self.names)}
+        return {name: dict(entry) for name, entry in info.items()}
+
+    def in_play(self, players: int) -> list[dict]:
+        """Each kind with cards in a game of ``players`` (the view's ``kinds``), in the card
+        list's order: its ``name``, ``family``, ``copies`` shuffled at setup (after the
+        set-aside ones, setup/cards-out), for the numbered kinds each copy's printed
+        ``values`` (else None), ``targeted`` and ``stops``. Fresh dicts on every call."""
+        kinds = self._in_play.get(players)
+        if kinds is None:
+            kinds = self._in_play[players] = []
+            aside = set_aside_kind(players)
+            for k, kind in enumerate(KINDS):
+                count = copies(self.table, kind)
+                if kind == aside:
+                    count -= min(SET_ASIDE, count)
+                if count:
+                    kinds.append({"kind": kind, "name": NAMES[kind],
+                                  "family": "Hocus" if k < len(HOCUS_KINDS) else "Pocus",
+                                  "copies": count,
+                                  "values": sorted(self.table[kind]) if kind in NUMBERED else None,
+                                  "targeted": kind in TARGETED, "stops": STOPS.get(kind)})
+        return [dict(entry, values=list(entry["values"])) if entry["values"] else dict(entry)
+                for entry in kinds]
 
 
 _CACHE: dict[str, Deck] = {}

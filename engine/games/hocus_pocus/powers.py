@@ -9,17 +9,17 @@ showed hidden cards to (see ``Game.takeback``).
 from __future__ import annotations
 
 from itertools import combinations
+from typing import NamedTuple
 
 from ...core import Action
 from .cards import (
     ABRACADABRA,
-    AMULET,
     BLACK_CAT,
-    COUNTERSPELL,
     CRYSTAL_BALL,
     CURSE,
     HOURGLASS,
     INSPIRATION,
+    KINDS,
     LIGHTNING,
     MAGIC_WAND,
     MIRROR,
@@ -36,7 +36,26 @@ GRIMOIRE_SIZE = 3
 HAND_LIMIT = 5
 LOOK = 4
 """How many Library cards a Crystal Ball shows."""
-STOPPERS = frozenset((AMULET, COUNTERSPELL, BLACK_CAT, PUMPKIN))
+
+
+class Settlement(NamedTuple):
+    """How a waiting Hocus resolves if the window closes now (see ``_settle``)."""
+
+    cancelled: list
+    """Pocus entries a Lightning cancels (they go to the discard pile)."""
+    remaining: list
+    """Pocus entries that stay with the Hocus (to the play area, or discarded if it is stopped)."""
+    number: int
+    """The Hocus's number after Magic Wands (0: a kind without a number)."""
+    aimed: int
+    """The seat it is aimed at (-1: nobody)."""
+    hourglass: bool
+    stop: tuple | None
+    """The Pocus entry that stops it, if any."""
+    states: list
+    """Per Pocus entry: '' (it counts), 'cancelled' or 'void'."""
+    protected: bool
+    """A Lightning is on it."""
 
 
 def subsets(cards: list, count: int) -> list[tuple]:
@@ -256,28 +275,29 @@ class PowersMixin:
 
     # ------------------------------------------------------------------ resolving a Hocus
 
-    def _resolve(self) -> None:
-        """Everyone passed: the Pocus cards take effect in order, then the Hocus (react/order)."""
-        code, caster, _, target = self.hocus
+    def _settle(self) -> Settlement:
+        """How the waiting Hocus resolves if the window closes now (react/order, lightning/protect).
+
+        A Lightning cancels every Pocus before it except Magic Wands, and every later Pocus
+        but Magic Wands does nothing; otherwise the Pocus cards count in the order played,
+        the first stopper ending the resolution. No side effects: :meth:`_resolve` carries
+        it out and the view's ``forecast`` shows it.
+        """
+        code, _, _, target = self.hocus
         kinds = self.deck.kinds
         stack = self.stack
-        self.hocus = None
-        self.stack = []
-        self.phase = "turn"
         first = next((i for i, p in enumerate(stack) if kinds[p[0]] == LIGHTNING), -1)
         if first >= 0:
             cancelled = [p for p in stack[:first] if kinds[p[0]] != MAGIC_WAND]
             remaining = [p for p in stack[:first] if kinds[p[0]] == MAGIC_WAND] + stack[first:]
-            if cancelled:
-                self.discard.extend(p[0] for p in cancelled)
-                self.log.add("lightning", "{actor}'s Lightning cancels " + self._labels(
-                    [p[0] for p in cancelled]) + " and protects " + self._label(code) + ".",
-                             actor=stack[first][1])
             effective = [p for p in stack if kinds[p[0]] == MAGIC_WAND]
+            states = ["" if i == first or kinds[p[0]] == MAGIC_WAND else
+                      "cancelled" if i < first else "void" for i, p in enumerate(stack)]
         else:
-            remaining = effective = stack
+            cancelled, remaining, effective, states = [], stack, stack, [""] * len(stack)
         number = self.deck.values[code]
         aimed, hourglass, stop = target, False, None
+        stops = self.deck.stops
         for p in effective:
             kind = kinds[p[0]]
             if kind == MAGIC_WAND:
@@ -286,20 +306,98 @@ class PowersMixin:
                 aimed = p[3]
             elif kind == HOURGLASS:
                 hourglass = True
-            elif kind in STOPPERS:
+            elif stops[p[0]]:
                 stop = p
                 break
-        if hourglass:
+        return Settlement(cancelled, remaining, number, aimed, hourglass, stop, states, first >= 0)
+
+    def _resolve(self) -> None:
+        """Everyone passed: the Pocus cards take effect in order, then the Hocus (react/order)."""
+        code, caster, _, _ = self.hocus
+        plan = self._settle()
+        stack = self.stack
+        self.hocus = None
+        self.stack = []
+        self.phase = "turn"
+        if plan.cancelled:
+            self.discard.extend(p[0] for p in plan.cancelled)
+            lightning = next(p for p in stack if self.deck.kinds[p[0]] == LIGHTNING)
+            self.log.add("lightning", "{actor}'s Lightning cancels " + self._labels(
+                [p[0] for p in plan.cancelled]) + " and protects " + self._label(code) + ".",
+                         actor=lightning[1])
+        if plan.hourglass:
             self.turn_over = True
-        if stop is not None:
-            self._stopped(code, caster, stop, remaining)
+        if plan.stop is not None:
+            self._stopped(code, caster, plan.stop, plan.remaining)
         else:
             self.play_area.append(code)
-            self.play_area.extend(p[0] for p in remaining)
-            self._power(code, caster, aimed, number)
-        if hourglass and not self.over:
+            self.play_area.extend(p[0] for p in plan.remaining)
+            self._power(code, caster, plan.aimed, plan.number)
+        if plan.hourglass and not self.over:
             self.log.add("hourglass", "The Hourglass ends {actor}'s turn: they only draw or take a "
                          "Gem now.", actor=caster)
+
+    def forecast(self) -> dict | None:
+        """What happens if every seat passes now: the view's ``hocus["forecast"]``.
+
+        Public information only. ``pocus``: per Pocus on the Hocus, in order, ``""`` (it
+        counts), ``"cancelled"`` or ``"void"`` (a Lightning's doing); ``protected``: a
+        Lightning is on it; ``stopped``: ``None`` or the stopper's ``seat``, ``card`` and
+        what it ``does`` (``destroy``, ``take``, ``return``: cards.STOPS); ``number``: the
+        Hocus's number after Magic Wands (``None`` for kinds without one); ``aimed_at``;
+        ``hourglass``: the caster's turn ends after it; ``effect``: ``None`` when stopped,
+        else what the Hocus does, by counts (see :meth:`_effect`): which cards a draw, a
+        look or a swap of Hands moves stays hidden.
+        """
+        if self.hocus is None:
+            return None
+        code, caster, _, _ = self.hocus
+        plan = self._settle()
+        names = self.deck.names
+        stop = plan.stop
+        return {
+            "pocus": list(plan.states),
+            "protected": plan.protected,
+            "stopped": None if stop is None else {"seat": stop[1], "card": names[stop[0]],
+                                                  "does": self.deck.stops[stop[0]]},
+            "number": plan.number or None,
+            "aimed_at": plan.aimed if plan.aimed >= 0 else None,
+            "hourglass": plan.hourglass,
+            "effect": None if stop is not None else self._effect(code, caster, plan.aimed, plan.number),
+        }
+
+    def _effect(self, code: int, caster: int, target: int, number: int) -> dict:
+        """What Hocus ``code`` resolving now does, in counts of public things (``_power`` acts on it).
+
+        ``kind`` is the Hocus's kind; then, by kind: ``gems`` taken (spell: from the
+        Cauldron, ``held_back`` if one stays there because the last would tie, spell/no-tie;
+        ``ends_game`` if it empties the Cauldron), stolen (thief, ``from`` the target) or
+        put back (sacrifice, by ``seat``); ``cards`` drawn (inspiration), looked at
+        (crystal-ball) or chosen from the target's Grimoire (owl, curse; ``choice``: more
+        than one way to choose them); ``with``: the seat whose Hand an Abracadabra swaps.
+        """
+        kind = self.deck.kinds[code]
+        out: dict = {"kind": KINDS[kind], "caster": caster}
+        if kind == SPELL:
+            take = min(number, self.cauldron)
+            held = bool(take) and take == self.cauldron and self._would_tie(caster, take)
+            take -= held
+            out.update(gems=take, held_back=held, ends_game=bool(take) and take == self.cauldron)
+        elif kind == THIEF:
+            out.update(gems=min(number, self.gems[target]), **{"from": target})
+        elif kind == SACRIFICE:
+            out.update(gems=min(number, self.gems[target]), seat=target)
+        elif kind == INSPIRATION:
+            out.update(cards=min(number, len(self.library) + len(self.discard)))
+        elif kind == CRYSTAL_BALL:
+            out.update(cards=min(LOOK, len(self.library) or len(self.discard)))
+        elif kind in (OWL, CURSE):
+            grim = self.grims[target]
+            count = min(number, len(grim))
+            out.update(cards=count, seat=target, choice=count > 0 and len(subsets(grim, count)) > 1)
+        elif kind == ABRACADABRA:
+            out.update(**{"with": target})
+        return out
 
     def _stopped(self, code: int, caster: int, stop: tuple, remaining: list) -> None:
         kind, seat = self.deck.kinds[stop[0]], stop[1]
@@ -325,24 +423,22 @@ class PowersMixin:
         what = self._label(code)
         if number != self.deck.values[code]:
             what += f" (doubled to {number})"
+        effect = self._effect(code, caster, target, number)
         if kind == SPELL:
-            take = min(number, self.cauldron)
-            note = ""
-            if take and take == self.cauldron and self._would_tie(caster, take):
-                take -= 1
-                note = " (not the last one: that would end the game in a tie)"
+            take = effect["gems"]
+            note = " (not the last one: that would end the game in a tie)" if effect["held_back"] else ""
             self.log.add("spell", "{actor}'s " + what + " takes " + plural(take, "Gem") + " from the "
                          "Cauldron" + note + ".", actor=caster, count=take)
             if take:
                 self._from_cauldron(caster, take)
         elif kind == THIEF:
-            take = min(number, self.gems[target])
+            take = effect["gems"]
             self.gems[target] -= take
             self.gems[caster] += take
             self.log.add("thief", "{actor}'s " + what + " steals " + plural(take, "Gem") + " from "
                          "{target}.", actor=caster, target=target, count=take)
         elif kind == SACRIFICE:
-            back = min(number, self.gems[target])
+            back = effect["gems"]
             self.gems[target] -= back
             self.cauldron += back
             self.log.add("sacrifice", "{actor}'s " + what + ": {target} puts " + plural(back, "Gem")
@@ -377,7 +473,7 @@ class PowersMixin:
             self._crystal_ball(caster)
         elif kind in (OWL, CURSE):
             grim = self.grims[target]
-            count = min(number, len(grim))
+            count = effect["cards"]
             choices = subsets(grim, count)
             verb = "Owl" if kind == OWL else "Curse"
             self.log.add(verb.lower(), "{actor}'s " + what + " is aimed at {target}'s Grimoire.",

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 
 from ...core import ActionCache, State, make_rulebook
-from .cards import KINDS, MIRROR, deck_for, deck_size, merge_table
+from .cards import MIRROR, deck_for, deck_size, merge_table
 from .checks import ACTION_FIELDS, ChecksMixin
 from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
 from .rules import RULES
@@ -250,6 +250,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
             "quick": self.options["quick"],
             "deck": deck.to_json(),
             "card_info": self.card_info(),
+            "kinds": deck.in_play(self.players),
         }
         if self.hocus is not None:
             code, caster, source, target = self.hocus
@@ -263,6 +264,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
                 "passed": [s for s in range(self.players) if self.passed[s]],
                 "waiting": [s for s in range(self.players)
                             if not self.passed[s] and self._can_react(s)],
+                "forecast": self.forecast(),
             }
         pending = self.pending
         if self.phase == "discard":
@@ -280,12 +282,8 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
         return data
 
     def card_info(self) -> dict:
-        """Each card name of this game: label, kind, printed number, Hocus or Pocus, targeted."""
-        deck = self.deck
-        return {name: {"label": deck.labels[c], "kind": KINDS[deck.kinds[c]],
-                       "value": deck.values[c] or None,
-                       "hocus": deck.is_hocus[c], "targeted": deck.targeted[c]}
-                for c, name in enumerate(deck.names)}
+        """Each card name of this game and its facts (see :meth:`.cards.Deck.card_info`)."""
+        return self.deck.card_info()
 
     def inventory(self) -> dict:
         """Every card by name across all zones, and every Gem (players' and the Cauldron's)."""

@@ -18,10 +18,15 @@ Actions (JSON objects):
 
 Options: ``deck`` (house data: copies and point tracks per type, see :mod:`.deck`),
 ``rounds`` (3), ``first_player`` (0; the rulebook's "youngest player").
+
+Public beyond the spec (what widgets may import, ``docs/design.md``): :func:`card_words`
+(cards as the texts say them: "3 Bells and a Candle"). Everything else a presenter shows
+about the cards comes from the view's ``card_info`` (per type: name, plural, copies in
+this game, point track, order).
 """
 
 from ...core import GameSpec
-from .deck import HOUSE_DECK
+from .deck import HOUSE_DECK, card_words
 from .state import WitchingHourState
 
 SPEC = GameSpec(
@@ -40,4 +45,4 @@ SPEC = GameSpec(
     },
 )
 
-__all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState"]
+__all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState", "card_words"]

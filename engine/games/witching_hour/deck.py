@@ -21,6 +21,26 @@ TYPES = ("bell", "book", "candle", "cauldron", "chalice",
 
 NAMES = {t: t.capitalize() for t in TYPES}
 PLURALS = {t: NAMES[t] + ("es" if t.endswith("s") else "s") for t in TYPES}
+ONE = {t: ("an " if t == "hourglass" else "a ") + NAMES[t] for t in TYPES}
+"""One card of a type, as the texts say it: 'a Bell', 'an Hourglass'."""
+
+
+def card_words(kind: str, count: int, candle: bool = False) -> str:
+    """``count`` cards of type ``kind`` (plus one Candle if ``candle``), as the texts say them.
+
+    >>> card_words("bell", 3, True), card_words("hourglass", 1), card_words("candle", 2)
+    ('3 Bells and a Candle', 'an Hourglass', '2 Candles')
+    """
+    text = ONE[kind] if count == 1 else f"{count} {PLURALS[kind]}"
+    return text + (" and a Candle" if candle else "")
+
+
+def card_info(copies: list, tracks: list) -> dict:
+    """Each card type of a game (the view's ``card_info``): its ``name``, ``plural``, ``one``
+    (one card, with its article), ``copies`` in this game, ``points`` (its track) and
+    ``order`` (its place in :data:`TYPES`); ``copies`` and ``tracks`` are indexed like TYPES."""
+    return {t: {"name": NAMES[t], "plural": PLURALS[t], "one": ONE[t], "copies": copies[i],
+                "points": list(tracks[i]), "order": i} for i, t in enumerate(TYPES)}
 
 HOUSE_DECK: dict = {
     "bell":      {"copies": 6, "points": [1, 2, 3, 5, 7, 9]},

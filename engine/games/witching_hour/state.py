@@ -15,7 +15,7 @@ import random
 from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...rules import IllegalAction
 from . import deck as deckmod
-from .deck import NAMES, PLURALS, TYPES, points_for
+from .deck import NAMES, PLURALS, TYPES, card_info, card_words, points_for
 from .rules import RULES
 
 R = "witching-hour/"
@@ -67,10 +67,7 @@ def cards_text(card: int, count: int, candle: bool = False) -> str:
     >>> cards_text(BELL, 3, True), cards_text(MIRROR, 1), cards_text(CANDLE, 2)
     ('3 Bells and a Candle', 'a Mirror', '2 Candles')
     """
-    text = f"a {NAMES[TYPES[card]]}" if count == 1 else f"{count} {PLURALS[TYPES[card]]}"
-    if card == HOURGLASS and count == 1:
-        text = "an Hourglass"
-    return text + (" and a Candle" if candle else "")
+    return card_words(TYPES[card], count, candle)
 
 
 def counts_text(counts: list) -> str:
@@ -802,6 +799,7 @@ class WitchingHourState(State):
             "last_round": self.last_round,
             "deck": {t: {"copies": self.copies[i], "points": list(self.tracks[i])}
                      for i, t in enumerate(TYPES)},
+            "card_info": card_info(self.copies, self.tracks),
         }
         if seat is not None and seat == self.current and self.phase in ("pick", "split"):
             if self.phase == "split":
