@@ -16,7 +16,7 @@ from witchtable.widgets.anywidget_host import STATIC
 
 
 def traits(widget: TableWidget) -> dict:
-    return {key: getattr(widget, key) for key in ("seq", "mode", "scene", "notice", "auto")}
+    return {key: getattr(widget, key) for key in ("seq", "mode", "scene", "notice", "auto", "pictures", "strings")}
 
 
 def send(widget: TableWidget, message: dict) -> None:

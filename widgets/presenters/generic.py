@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine import IllegalAction
 from ...engine.core import Game
-from ..scene import SCENE_VERSION, card, choice, counter
+from ..scene import SCENE_VERSION, card, choice, counter, public_scores, team_outcome, team_result
 
 
 def action_label(action: dict, names: Sequence[str]) -> str:
@@ -63,12 +63,16 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, names: list,
            bots: Sequence | None, you: int | None, god: bool) -> dict:
     bots = list(bots) if bots else [None] * game.players
     to_act = list(view.get("to_act", []))
-    scores = view.get("scores", [0] * game.players)
+    scores = public_scores(game.spec, view)
+    winners = list(view.get("winners", []))
+    result = team_result(game.spec, bool(view.get("is_over")), winners, game.players)
     players = []
     for s in range(game.players):
         entry = {"seat": s, "name": names[s], "you": s == you, "bot": bots[s], "acting": s in to_act,
-                 "role": None, "winner": s in view.get("winners", []), "out": False,
-                 "counters": [counter("score", "Score", scores[s], "star")], "note": ""}
+                 "role": None, "winner": s in winners, "out": False,
+                 "counters": [counter("score", "Score", scores[s], "star")] if scores else [], "note": ""}
+        if result:
+            entry["team"] = True
         if god:
             entry["cards"] = _hand(hands.get(s))
         players.append(entry)
@@ -81,8 +85,10 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, names: list,
     if actor is not None and hands.get(actor) is not None:
         hand = {"seat": actor, "label": "Your hand" if actor == you else f"{names[actor]}'s hand",
                 "cards": _hand(hands[actor]), "size": None}
-    if view.get("is_over"):
-        winners = [names[w] for w in view.get("winners", [])]
+    if result:
+        headline, gameover = team_outcome(result, names)
+    elif view.get("is_over"):
+        winners = [names[w] for w in winners]
         headline = {"text": "Game over: " + (" and ".join(winners) or "nobody") + " won.", "tone": "over"}
         gameover = {"title": " and ".join(winners) + " won", "winners": winners, "text": ""}
     else:

@@ -16,6 +16,7 @@ from ...engine import IllegalAction
 from ...engine.core import Game
 from ...engine.games.witching_hour.deck import NAMES, TYPES
 from ...engine.games.witching_hour.state import INDEX, cards_text
+from ..i18n import _
 from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
 
 R = "witching-hour/"
@@ -233,6 +234,8 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
         "gameover": _gameover(view, names, you),
         "log": log,
         "legend": _legend(view),
+        "legend_title": _("Cards, abilities and points"),
+        "legend_note": _("Points: what 1, 2, 3… copies of a card score in a Hex pile at the round's end."),
     }
     if actor is not None and hands.get(actor) is not None:
         owner = "Your hand" if actor == you else f"{names[actor]}'s hand"
