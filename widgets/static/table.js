@@ -43,7 +43,7 @@ const ICONS = {
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // The words of the table being drawn (the state's `strings`, from the translation
-// catalogue): t("id", {name}) fills the braces; tn("cards", n) picks the singular or
+// catalogue): t(id, {name}) fills the braces; tn(id, n) picks the singular or
 // plural form. A missing id shows as itself, so a gap is visible, never English.
 let STRINGS = {};
 
