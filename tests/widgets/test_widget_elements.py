@@ -360,3 +360,21 @@ def test_every_word_table_js_writes_comes_from_the_strings():
 def test_an_unknown_language_is_refused():
     with pytest.raises(ValueError, match="no catalogue"):
         i18n.use("xx")
+
+
+def test_the_wheel_ships_the_catalogues_and_the_pictures(tmp_path):
+    """The play pages run the installed wheel in Pyodide: gettext and the pictures must find
+    their files there, as in a notebook."""
+    pytest.importorskip("hatchling")
+    import subprocess
+    import sys
+    import zipfile
+
+    subprocess.run([sys.executable, "-m", "hatchling", "build", "-t", "wheel", "-d", str(tmp_path)],
+                   cwd=ROOT, check=True, capture_output=True, timeout=300)
+    (wheel,) = tmp_path.glob("witchtable-*.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for language in i18n.LANGUAGES:
+        assert f"witchtable/widgets/locale/{language}/LC_MESSAGES/witchtable.mo" in names
+    for presenter in (wh, hp):
+        assert f"witchtable/widgets/presenters/{Path(presenter.__file__).stem}.pictures.json" in names
