@@ -71,7 +71,8 @@ def wrapped(base, extra):
         return scene
 
     return types.SimpleNamespace(present=present, present_god_view=base.present_god_view,
-                                 action_label=base.action_label, compose=base.compose)
+                                 action_label=base.action_label, compose=base.compose,
+                                 __file__=base.__file__)  # its pictures are the base's
 
 
 # --------------------------------------------------------------------------- pictures
