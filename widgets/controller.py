@@ -169,7 +169,7 @@ class TableController:
         self.viewer: int | None = None
         self.handoff_to: int | None = None
         self.closed: set[tuple[int, str]] = set()  # (move, key) of reveals that ended
-        self.clock: dict | None = None  # the running clock of the scene last drawn
+        self.clock: tuple[int, dict | None] | None = None  # (move, clock) of the scene last drawn
         if self.mode == PLAY:
             if len(self.humans) == 1:
                 self.viewer = self.humans[0]
@@ -272,7 +272,9 @@ class TableController:
         clock appeared and sends it as ``ms``; the engine declares the field it reads
         (the clock's ``field``). Without a clock, ``ms`` is refused: nothing is timed.
         """
-        clock = self.clock
+        if self.clock is None or self.clock[0] != self.game.move_number:
+            self.scene()  # not drawn for this board yet (a script's first message): draw it now
+        clock = self.clock[1] if self.clock else None
         if clock is None:
             if "ms" in message:
                 return action, error("'ms' is only sent while a clock runs; no clock is running now.")
@@ -557,7 +559,7 @@ class TableController:
         reveal = scene.get("reveal")
         if reveal and (game.move_number, reveal.get("key")) in self.closed:
             scene["reveal"] = None  # ended: nothing of it stays in the state
-        self.clock = scene.get("clock") or None
+        self.clock = (game.move_number, scene.get("clock") or None)
         return scene
 
     def _handoff_part(self) -> dict | None:

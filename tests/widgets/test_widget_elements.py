@@ -240,11 +240,19 @@ def test_the_clock_ms_measured_by_the_page_reach_the_action_in_the_engines_field
     assert controller.game.history[0].action == action
 
 
+def test_a_timed_action_is_judged_against_the_board_even_before_any_state_was_drawn():
+    """A script's first message: the controller draws the board to learn of the clock."""
+    controller = TableController("witching-hour", players=3, seed=7, pace=0.5)
+    received = timed_game(controller)
+    controller.clock = None
+    assert act(controller, controller.game.legal_actions(0)[0], ms=7)["notice"] is None
+    assert received == [7]
+
+
 @pytest.mark.parametrize("ms", [None, -1, 1.5, True, "12", 3_600_001])
 def test_a_timed_action_without_good_ms_is_refused_and_nothing_is_played(ms):
     controller = TableController("witching-hour", players=3, seed=7, pace=0.5)
     received = timed_game(controller)
-    controller.state()
     extra = {} if ms is None else {"ms": ms}
     state = act(controller, controller.game.legal_actions(0)[0], **extra)
     assert state["notice"]["level"] == "error" and "'ms'" in state["notice"]["text"]
