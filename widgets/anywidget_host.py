@@ -27,6 +27,8 @@ class TableWidget(anywidget.AnyWidget):
     scene = traitlets.Dict().tag(sync=True)
     notice = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
     auto = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    pictures = traitlets.Dict().tag(sync=True)  # the game's card pictures: synced once per game
+    strings = traitlets.Dict().tag(sync=True)  # the front end's words: synced once
 
     def __init__(self, controller: Any, **kwargs: Any):
         super().__init__(**kwargs)

@@ -24,12 +24,15 @@ from typing import Any
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import make_bot
 from ..engine.core import Game
+from .i18n import _, ui_strings
 from .presenters import presenter_for
-from .scene import control, plural
+from .scene import control, pictures_of, plural
 
 PLAY, EXPLORE = "play", "explore"
-PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff")
-EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new")
+PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close")
+EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close")
+MAX_MS = 3_600_000
+"""The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
 BOT_NAMES = ("Agnes", "Morgana", "Hazel", "Sybil", "Elspeth", "Tabitha", "Mildred", "Ursula")
 """Default names of bot seats (by seat), so the log reads like a table of witches."""
 
@@ -165,6 +168,8 @@ class TableController:
         """Fresh game: who sees the screen, and bots that move first (when unpaced)."""
         self.viewer: int | None = None
         self.handoff_to: int | None = None
+        self.closed: set[tuple[int, str]] = set()  # (move, key) of reveals that ended
+        self.clock: tuple[int, dict | None] | None = None  # (move, clock) of the scene last drawn
         if self.mode == PLAY:
             if len(self.humans) == 1:
                 self.viewer = self.humans[0]
@@ -175,7 +180,8 @@ class TableController:
     def state(self) -> dict:
         """The whole synced model state (plain JSON)."""
         return {"seq": self.seq, "mode": self.mode, "scene": self.scene(), "notice": self.notice,
-                "auto": self._auto()}
+                "auto": self._auto(), "pictures": {"set": self.game.id, "icons": pictures_of(self.presenter)},
+                "strings": ui_strings()}
 
     def handle(self, message: Any) -> dict:
         """Process one front-end message and return the new :meth:`state`; never raises."""
@@ -256,7 +262,28 @@ class TableController:
         seat = self._acting_seat(message)
         if isinstance(seat, dict):
             return seat
-        return self._play(seat, action)
+        action, refusal = self._timed(message, action)
+        return refusal or self._play(seat, action)
+
+    def _timed(self, message: dict, action: dict) -> tuple[dict, dict | None]:
+        """``action`` with the clock's milliseconds in the engine's field, and a refusal or None.
+
+        While the scene shows a running clock, the front end measures the time since the
+        clock appeared and sends it as ``ms``; the engine declares the field it reads
+        (the clock's ``field``). Without a clock, ``ms`` is refused: nothing is timed.
+        """
+        if self.clock is None or self.clock[0] != self.game.move_number:
+            self.scene()  # not drawn for this board yet (a script's first message): draw it now
+        clock = self.clock[1] if self.clock else None
+        if clock is None:
+            if "ms" in message:
+                return action, error("'ms' is only sent while a clock runs; no clock is running now.")
+            return action, None
+        ms = message.get("ms")
+        if not _is_int(ms) or not 0 <= ms <= MAX_MS:
+            return action, error(f"A timed action carries 'ms', the whole milliseconds since the clock "
+                                 f"started (0 to {MAX_MS}), not {_short(ms)}.")
+        return {**action, clock["field"]: ms}, None
 
     def _on_build(self, message: dict) -> Any:
         stale = self._stale(message)
@@ -273,7 +300,18 @@ class TableController:
                                             message.get("target"), self.game, seat)
         except IllegalAction as err:
             return error(err.text(self.names), err.rule)
-        return self._play(seat, action)
+        action, refusal = self._timed(message, action)
+        return refusal or self._play(seat, action)
+
+    def _on_close(self, message: dict) -> Any:
+        """A transient reveal ended (its time ran out, or the person closed it): drop it."""
+        key = message.get("reveal")
+        if not isinstance(key, str):
+            return error(f"A 'close' message names the 'reveal' that ended, not {_short(key)}.")
+        if message.get("move") != self.game.move_number:
+            return KEEP  # the game moved on: that reveal is gone already
+        self.closed.add((self.game.move_number, key))
+        return KEEP
 
     def _play(self, seat: int, action: dict) -> Any:
         game = self.game
@@ -396,7 +434,7 @@ class TableController:
             return error("Undo would also take back "
                          + " and ".join(f"{self.names[s]}'s move" for s in others)
                          + "; only your own move (and the bots' replies) can be taken back.")
-        for _ in range(count):
+        for _step in range(count):
             game.undo()
         extra = f" and {plural(count - 1, 'bot reply', 'bot replies')}" if count > 1 else ""
         return info(f"Took back your last move{extra}.")
@@ -517,6 +555,11 @@ class TableController:
             scene["waiting"] = self._waiting_part()
             scene["controls"] = self._play_controls()
         scene["mode"] = self.mode
+        scene["pictures"] = game.id
+        reveal = scene.get("reveal")
+        if reveal and (game.move_number, reveal.get("key")) in self.closed:
+            scene["reveal"] = None  # ended: nothing of it stays in the state
+        self.clock = (game.move_number, scene.get("clock") or None)
         return scene
 
     def _handoff_part(self) -> dict | None:
@@ -524,8 +567,9 @@ class TableController:
             return None
         name = self.names[self.handoff_to]
         return {"to": self.handoff_to, "name": name,
-                "text": f"Pass the screen to {name}. The other hands stay hidden until {name} is ready.",
-                "label": f"I am {name}: show my cards", "message": {"kind": "handoff"}}
+                "text": _("Pass the screen to {name}. The other hands stay hidden until {name} is ready.")
+                .format(name=name),
+                "label": _("I am {name}: show my cards").format(name=name), "message": {"kind": "handoff"}}
 
     def _waiting_part(self) -> dict | None:
         seat = self._next_bot()
@@ -533,7 +577,8 @@ class TableController:
             return None
         if self.pace <= 0:
             return None
-        return {"seat": seat, "name": self.names[seat], "text": f"{self.names[seat]} is thinking…"}
+        name = self.names[seat]
+        return {"seat": seat, "name": name, "text": _("{name} is thinking…").format(name=name)}
 
     def _play_controls(self) -> list:
         can_undo = self.viewer is not None and self.handoff_to is None and not self.game.is_over
@@ -541,12 +586,14 @@ class TableController:
         if can_undo:
             _count, hint = self.game.takeback(self.viewer, self.names)
         pending = self._next_bot() is not None and self.pace > 0 and not self.game.is_over
-        controls = [control("undo", "Undo", {"kind": "undo"}, enabled=can_undo, icon="undo",
-                            hint=hint or "Take back your last move (not after it showed you hidden cards).")]
+        controls = [control("undo", _("Undo"), {"kind": "undo"}, enabled=can_undo, icon="undo",
+                            hint=hint or _("Take back your last move "
+                                           "(not after it showed you hidden cards)."))]
         if self._bot_seats():  # pass-and-play has no bots to hurry
-            controls.append(control("skip", "Skip bots", {"kind": "skip"}, enabled=pending, icon="skip",
-                                    hint="Let the bots play on to your next decision."))
-        controls.append(control("new", "New game", {"kind": "new"}, icon="new", hint="Deal a new game."))
+            controls.append(control("skip", _("Skip bots"), {"kind": "skip"}, enabled=pending, icon="skip",
+                                    hint=_("Let the bots play on to your next decision.")))
+        controls.append(control("new", _("New game"), {"kind": "new"}, icon="new",
+                                hint=_("Deal a new game.")))
         return controls
 
     def _explorer_parts(self) -> dict:
@@ -556,20 +603,21 @@ class TableController:
         label = self.presenter.action_label
         moves = [{"n": i + 1, "seat": s, "text": f"{names[s]} {label(a, names)}"}
                  for i, (s, a) in enumerate(self.line)]
-        views = [control("god", "All hands", {"kind": "view_as", "seat": None}, icon="eye",
-                         pressed=self.view_seat is None, hint="The god view: every seat's cards.")]
+        views = [control("god", _("All hands"), {"kind": "view_as", "seat": None}, icon="eye",
+                         pressed=self.view_seat is None, hint=_("The god view: every seat's cards."))]
         views += [dict(control("view-as", names[s], {"kind": "view_as", "seat": s},
-                               pressed=self.view_seat == s, hint=f"Only what {names[s]} may know."),
+                               pressed=self.view_seat == s,
+                               hint=_("Only what {name} may know.").format(name=names[s])),
                        seat=s)
                   for s in range(game.players)]
         controls = [
-            control("back", "Back", {"kind": "goto", "move": position - 1}, enabled=position > 0,
-                    icon="prev", hint="Step back one move."),
-            control("forward", "Forward", {"kind": "goto", "move": position + 1},
-                    enabled=position < length, icon="next", hint="Step forward one move."),
-            control("autoplay", "Bots play to the end", {"kind": "autoplay"}, enabled=not game.is_over,
-                    icon="skip", hint="From here, bots play every seat to the end of the game."),
-            control("new", "New game", {"kind": "new"}, icon="new", hint="Start a new game."),
+            control("back", _("Back"), {"kind": "goto", "move": position - 1}, enabled=position > 0,
+                    icon="prev", hint=_("Step back one move.")),
+            control("forward", _("Forward"), {"kind": "goto", "move": position + 1},
+                    enabled=position < length, icon="next", hint=_("Step forward one move.")),
+            control("autoplay", _("Bots play to the end"), {"kind": "autoplay"}, enabled=not game.is_over,
+                    icon="skip", hint=_("From here, bots play every seat to the end of the game.")),
+            control("new", _("New game"), {"kind": "new"}, icon="new", hint=_("Start a new game.")),
         ]
         return {
             "controls": controls,
@@ -577,8 +625,8 @@ class TableController:
             "timeline": {"position": position, "length": length, "moves": moves},
             "explain": self._explain(),
             "save": json.dumps(game.to_json()),
-            "load": control("load", "Load this save", {"kind": "load"}, icon="load",
-                            hint="Load the save pasted in the box above.") | {"input": "save"},
+            "load": control("load", _("Load this save"), {"kind": "load"}, icon="load",
+                            hint=_("Load the save pasted in the box above.")) | {"input": "save"},
             "handoff": None, "waiting": None,
         }
 

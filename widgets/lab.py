@@ -17,6 +17,7 @@ from ..engine import GAMES, new_game
 from ..engine.bots import make_bot
 from ..engine.sim import play_out
 from .controller import KEEP, _is_int, _short, error, info
+from .i18n import _, ngettext, ui_strings
 from .scene import SCENE_VERSION, control, plural
 
 
@@ -41,6 +42,7 @@ class LabController:
             make_bot(kind, game_id)
         self.game_id, self.players, self.games, self.kinds = game_id, players, games, kinds
         self.chunk, self.options = chunk, options
+        self.cooperative = bool(getattr(GAMES[game_id], "cooperative", False))
         self.seq = 0
         self.notice: dict | None = None
         self._reset(seed)
@@ -48,6 +50,7 @@ class LabController:
     def _reset(self, seed: int) -> None:
         self.seed = seed
         self.done = 0
+        self.team_wins = 0  # cooperative games: games the table won together
         self.wins = [0.0] * self.players
         self.lengths: list[int] = []
         self.scores: list[list] = [[] for _ in range(self.players)]
@@ -60,9 +63,12 @@ class LabController:
             game = new_game(self.game_id, self.players, game_seed, **self.options)
             bots = [make_bot(kind, self.game_id, game_seed * 31 + s) for s, kind in enumerate(self.kinds)]
             self.lengths.append(play_out(game, bots, random.Random(game_seed)))
-            for w in game.winners:
-                self.wins[w] += 1 / len(game.winners)
-            for s, value in enumerate(game.scores):
+            winners = game.winners
+            if len(winners) == self.players and self.cooperative:
+                self.team_wins += 1
+            for w in winners:
+                self.wins[w] += 1 / len(winners)
+            for s, value in enumerate(game.scores or []):
                 self.scores[s].append(value)
             self.done += 1
             played += 1
@@ -74,7 +80,8 @@ class LabController:
         auto = None
         if self.done < self.games:
             auto = {"message": {"kind": "advance", "move": self.done}, "delay": 20}
-        return {"seq": self.seq, "mode": "lab", "scene": self.scene(), "notice": self.notice, "auto": auto}
+        return {"seq": self.seq, "mode": "lab", "scene": self.scene(), "notice": self.notice, "auto": auto,
+                "pictures": {"set": self.game_id, "icons": {}}, "strings": ui_strings()}
 
     def handle(self, message: Any) -> dict:
         self.seq += 1
@@ -111,6 +118,14 @@ class LabController:
 
     # ------------------------------------------------------------------ scene
 
+    def _bars(self, labels: list, rates: list) -> dict:
+        """Win rates: by seat (ties split), or the table's as one for a cooperative game."""
+        if self.cooperative:
+            return _team_bar(self.team_wins, self.done)
+        return {"caption": _("Win rate by seat (ties split)"),
+                "items": [{"label": labels[s], "value": rates[s], "text": f"{rates[s]:.1%}"}
+                          for s in range(self.players)]}
+
     def scene(self) -> dict:
         spec = GAMES[self.game_id]
         done = self.done
@@ -120,43 +135,59 @@ class LabController:
         scores = [_stats(v) for v in self.scores]
         length = _stats(self.lengths)
         tables = []
-        if done:
+        if done and self.cooperative:
+            lost = done - self.team_wins
             tables.append({
-                "caption": "Final score by seat",
-                "head": ["Seat", "Mean", "Median", "Stdev", "Min", "Max"],
+                "caption": _("Team outcomes"),
+                "head": [_("Outcome"), _("Games"), _("Share")],
+                "rows": [{"head": {"text": text}, "cells": [{"text": str(n)}, {"text": f"{n / done:.1%}"}]}
+                         for text, n in ((_("The table won"), self.team_wins), (_("The table lost"), lost))],
+                "foot": []})
+        if done and any(self.scores):
+            tables.append({
+                "caption": _("Final score by seat"),
+                "head": [_("Seat"), _("Mean"), _("Median"), _("Stdev"), _("Min"), _("Max")],
                 "rows": [{"head": {"text": labels[s]},
                           "cells": [{"text": f"{st['mean']:.1f}"}, {"text": f"{st['median']:g}"},
                                     {"text": f"{st['stdev']:.1f}"}, {"text": str(st['min'])},
                                     {"text": str(st['max'])}]} for s, st in enumerate(scores)],
                 "foot": []})
+        if done:
             tables.append({
-                "caption": "Game length (actions per game)",
-                "head": ["Games", "Mean", "Median", "Min", "Max"],
+                "caption": _("Game length (actions per game)"),
+                "head": [_("Games"), _("Mean"), _("Median"), _("Min"), _("Max")],
                 "rows": [{"head": {"text": str(done)},
                           "cells": [{"text": f"{length['mean']:.1f}"}, {"text": f"{length['median']:g}"},
                                     {"text": str(length['min'])}, {"text": str(length['max'])}]}],
                 "foot": []})
         return {
-            "version": SCENE_VERSION, "game": self.game_id, "title": f"{spec.name} lab", "mode": "lab",
+            "version": SCENE_VERSION, "game": self.game_id, "title": _("{game} lab").format(game=spec.name),
+            "mode": "lab",
             "move": done, "phase": "running" if running else "done", "seat": None, "god": False,
             "headline": {"text": (f"Simulating {plural(self.games, 'game')}: {done} played…" if running
                                   else f"{plural(done, 'game')} played between bots."), "tone": "info"},
-            "chips": [{"label": "Players", "value": str(self.players)},
-                      {"label": "Seeds", "value": f"{self.seed}–{self.seed + self.games - 1}"}],
+            "chips": [{"label": _("Players"), "value": str(self.players)},
+                      {"label": _("Seeds"), "value": f"{self.seed}–{self.seed + self.games - 1}"}],
             "progress": {"done": done, "total": self.games},
-            "bars": {"caption": "Win rate by seat (ties split)",
-                     "items": [{"label": labels[s], "value": rates[s], "text": f"{rates[s]:.1%}"}
-                               for s in range(self.players)]},
+            "bars": self._bars(labels, rates),
             "tables": tables,
             "controls": [
-                control("skip", "Finish now", {"kind": "skip"}, enabled=running, icon="skip",
-                        hint="Play the remaining games at once."),
-                control("new", "Run new seeds", {"kind": "new"}, icon="new",
-                        hint="Simulate the same number of games with the next seeds."),
+                control("skip", _("Finish now"), {"kind": "skip"}, enabled=running, icon="skip",
+                        hint=_("Play the remaining games at once.")),
+                control("new", _("Run new seeds"), {"kind": "new"}, icon="new",
+                        hint=_("Simulate the same number of games with the next seeds.")),
             ],
             "players": [], "table": [], "hand": None, "picker": None, "prompt": None, "log": [],
             "scoring": None, "scoreboard": None, "gameover": None, "legend": [],
         }
+
+
+def _team_bar(wins: int, done: int) -> dict:
+    """A cooperative game's one bar: how often the whole table won (every seat or none)."""
+    rate = wins / done if done else 0.0
+    label = ngettext("The table ({n} game)", "The table ({n} games)", done).format(n=done)
+    return {"caption": _("Team win rate (all seats win or none)"),
+            "items": [{"label": label, "value": rate, "text": f"{rate:.1%}"}]}
 
 
 def _stats(values: Sequence) -> dict:

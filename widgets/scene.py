@@ -9,9 +9,14 @@ here keep presenters short and the shapes consistent.
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from types import ModuleType
 from typing import Any
+
+from .i18n import _
 
 SCENE_VERSION = 1
 
@@ -128,3 +133,137 @@ def god_log(public: Mapping[str, Any], views: list, names: list, last: int = 80)
             entry["secret"] = secrets[n]
         log.append(entry)
     return log
+
+
+# --------------------------------------------------------------------------- per-game pictures
+
+@functools.cache
+def _read_pictures(path: str) -> dict:
+    file = Path(path)
+    if not file.is_file():
+        return {}
+    data = json.loads(file.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                             for k, v in data.items()):
+        raise ValueError(f"{file.name} maps icon names to SVG markup (strings), not {type(data).__name__}")
+    return data
+
+
+def pictures_of(module: ModuleType) -> dict:
+    """A presenter's card pictures: ``<module>.pictures.json`` beside it ({icon: SVG markup}).
+
+    The markup is the inside of a 24x24 ``<svg>`` (paths; ``class="wt-fill"`` parts are
+    filled). Keeping them beside the presenter keeps ``table.js`` free of any game's
+    pictures; a presenter without the file draws its cards with the table's own icons.
+    """
+    file = getattr(module, "__file__", None)
+    if not file:
+        return {}
+    return _read_pictures(str(Path(file).with_suffix(".pictures.json")))
+
+
+# --------------------------------------------------------------------------- table grids
+
+def grid(cards: list, *, columns: int | None = None, select: dict | None = None) -> dict:
+    """A grid (or row) of cards on the table, for a zone's ``grid`` key.
+
+    Each card is a face (:func:`card`) that may carry ``action`` (clicking it sends that
+    action) or ``pick: True`` (it toggles into the grid's ``select``). ``columns`` fixes
+    the width of the grid (a row when left out and the cards fit).
+    """
+    data: dict[str, Any] = {"cards": cards}
+    if columns is not None:
+        data["columns"] = columns
+    if select is not None:
+        data["select"] = select
+    return data
+
+
+def grid_select(id: str, verb: str, choices: Mapping[tuple, dict], *, help: str = "", empty: str = "",
+                invalid: str = "") -> dict:
+    """A picker over a grid's cards: ``choices`` maps a tuple of card positions to its action.
+
+    The front end builds the key of the picked positions (:func:`positions_key`); a hit
+    sends the action, a miss a ``build`` message (``picked``: the positions) for the
+    presenter's ``compose`` and the engine to judge.
+    """
+    return {"id": id, "verb": verb, "help": help, "empty": empty, "invalid": invalid,
+            "choices": {positions_key(key): {"action": action} for key, action in choices.items()}}
+
+
+def positions_key(positions: Any) -> str:
+    """``(3, 0)`` -> ``"0,3"``: the key of a set of grid positions, as the front end writes it."""
+    return ",".join(str(p) for p in sorted(positions))
+
+
+# --------------------------------------------------------------------------- reveals and clocks
+
+REVEAL_MS = 4000
+"""How long a transient reveal stays on screen unless the presenter says otherwise."""
+
+
+def reveal(key: str, title: str, *, cards: list | None = None, text: str = "", seats: Sequence[str] = (),
+           duration_ms: int | None = REVEAL_MS, close_label: str = "") -> dict:
+    """Something shown to some seats for a moment (the scene's ``reveal``).
+
+    ``key`` names this showing (a new key is a new showing); ``duration_ms`` ``None``
+    keeps it until closed. The front end removes it after the time and tells the
+    controller, which drops it from every later state; the presenter builds it only from
+    a view field the engine keeps until the next action, so nothing of it stays.
+    """
+    data: dict[str, Any] = {"key": key, "title": title, "text": text, "cards": cards or [],
+                            "seats": list(seats), "duration_ms": duration_ms}
+    if close_label:
+        data["close_label"] = close_label
+    return data
+
+
+def clock(key: str, label: str, *, field: str = "ms", limit_ms: int | None = None) -> dict:
+    """A running clock (the scene's ``clock``), started when the front end first draws ``key``.
+
+    While it runs, every action the page sends carries the milliseconds measured since
+    then; the controller puts them into the action's ``field`` (the one the engine
+    declares for timed input).
+    """
+    data: dict[str, Any] = {"key": key, "label": label, "field": field}
+    if limit_ms is not None:
+        data["limit_ms"] = limit_ms
+    return data
+
+
+# --------------------------------------------------------------------------- outcomes
+
+def team_result(spec: Any, over: bool, winners: Sequence[int], players: int) -> str | None:
+    """``"won"`` or ``"lost"`` for a finished cooperative game, else ``None``.
+
+    A cooperative game's ``winners`` is every seat (the table won) or empty (it lost).
+    """
+    if not over or not getattr(spec, "cooperative", False):
+        return None
+    return "won" if len(winners) == players else "lost"
+
+
+def team_outcome(result: str, names: Sequence[str]) -> tuple[dict, dict]:
+    """The headline and game-over panel of a cooperative game the table ``won`` or ``lost``.
+
+    Both carry ``result``, which the front end shows (the panel's ``data-result``, a
+    crown or not); in the players, every seat is a ``winner`` (with ``team``) or none.
+    """
+    if result == "won":
+        headline = _("Game over: the table wins together.")
+        title, text = _("The table wins"), _("Every seat wins together.")
+        winners = list(names)
+    else:
+        headline = _("Game over: the table loses together.")
+        title, text = _("The table loses"), _("Nobody wins: the game beat the whole table.")
+        winners = []
+    return ({"text": headline, "tone": "over", "result": result},
+            {"title": title, "text": text, "winners": winners, "result": result})
+
+
+def public_scores(spec: Any, view: Mapping[str, Any]) -> list | None:
+    """The view's running scores when the game declares them public and the view has them."""
+    scores = view.get("scores")
+    if not getattr(spec, "public_scores", True) or not isinstance(scores, list):
+        return None
+    return scores

@@ -4,7 +4,9 @@
 
 Writes PNGs (default: test-artifacts/widgets/) of: a turn with an attack being built,
 an illegal attempt, a defence, a hand-off, round-end scoring, the game end, the
-explorer's god view, and the lab. Not a test: it is for people to look at.
+explorer's god view, the lab, and the elements for the next games on a Witching Hour
+table (a grid of table cards, a reveal, a running clock; a team's loss). Not a test: it
+is for people to look at.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from widget_harness import ROOT, browser, open_table, serve_repo, settle
 
 from witchtable.widgets import LabController, TableController
+from witchtable.widgets.presenters import witching_hour as wh
+from witchtable.widgets.scene import card, clock, grid, reveal, team_outcome
 
 
 def to_phase(controller: TableController, phase: str, seat: int = 0, limit: int = 2000) -> None:
@@ -78,7 +82,40 @@ def scenarios() -> dict:
     c = LabController("witching-hour", players=3, games=60, seed=1)
     c.run(60)
     out["lab"] = (c, None)
+    out["elements"] = (with_elements(TableController("witching-hour", players=3, seed=7)), None)
+    c = TableController("witching-hour", players=3, seed=9, pace=0)
+    while not c.game.is_over:
+        seat = c.game.to_act[0]
+        c.handle({"kind": "act", "action": c.game.legal_actions(seat)[0], "move": c.game.move_number})
+    out["team-loss"] = (with_elements(c, team="lost"), None)
     return out
+
+
+def with_elements(controller: TableController, team: str | None = None) -> TableController:
+    """Witching Hour drawn with a grid of table cards, a reveal and a clock (or a team's outcome)."""
+    from test_widget_elements import wrapped
+
+    def extra(game, seat, scene):
+        if team:
+            scene["headline"], scene["gameover"] = team_outcome(team, controller.names)
+            for player in scene["players"]:
+                player["winner"], player["team"] = team == "won", True
+            return
+        legal = game.legal_actions(seat) if seat is not None and seat in game.to_act else []
+        kinds = ["bell", "book", "candle", "cauldron", "chalice", "familiar", "hourglass", "mirror",
+                 "skull", "toadstool", "bell", "book"]
+        tones = ["gold", "violet", "green", "red", "blue", "teal", "orange", "pink", "silver", "bone",
+                 "ash", "gold"]
+        cells = [card(k, k.title(), tone=tones[i], number=i + 1)
+                 | ({"action": legal[i]} if i < len(legal) else {}) for i, k in enumerate(kinds)]
+        scene["table"].insert(0, {"key": "wizards", "label": "Wizards (a grid of table cards)",
+                                  "grid": grid(cells, columns=4)})
+        scene["reveal"] = reveal("look-0", "Storage 2 holds", seats=["You"], duration_ms=None,
+                                 cards=[card(k, k.title(), tone="violet") for k in ("skull", "book", "bell")])
+        scene["clock"] = clock("turned-0", "Since the card turned")
+
+    controller.presenter = wrapped(wh, extra)
+    return controller
 
 
 def interact(page, how: str | None) -> None:

@@ -16,7 +16,8 @@ from witchtable.widgets.anywidget_host import STATIC
 
 
 def traits(widget: TableWidget) -> dict:
-    return {key: getattr(widget, key) for key in ("seq", "mode", "scene", "notice", "auto")}
+    keys = ("seq", "mode", "scene", "notice", "auto", "pictures", "strings")
+    return {key: getattr(widget, key) for key in keys}
 
 
 def send(widget: TableWidget, message: dict) -> None:

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Game, IllegalAction
-from ..scene import SCENE_VERSION, card, choice, counter
+from ..i18n import _
+from ..scene import SCENE_VERSION, card, choice, counter, public_scores, team_outcome, team_result
 
 
 def action_label(action: dict, names: Sequence[str]) -> str:
@@ -62,37 +63,46 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, names: list,
            bots: Sequence | None, you: int | None, god: bool) -> dict:
     bots = list(bots) if bots else [None] * game.players
     to_act = list(view.get("to_act", []))
-    scores = view.get("scores", [0] * game.players)
+    scores = public_scores(game.spec, view)
+    winners = list(view.get("winners", []))
+    result = team_result(game.spec, bool(view.get("is_over")), winners, game.players)
     players = []
     for s in range(game.players):
         entry = {"seat": s, "name": names[s], "you": s == you, "bot": bots[s], "acting": s in to_act,
-                 "role": None, "winner": s in view.get("winners", []), "out": False,
-                 "counters": [counter("score", "Score", scores[s], "star")], "note": ""}
+                 "role": None, "winner": s in winners, "out": False,
+                 "counters": [counter("score", _("Score"), scores[s], "star")] if scores else [], "note": ""}
+        if result:
+            entry["team"] = True
         if god:
             entry["cards"] = _hand(hands.get(s))
         players.append(entry)
     legal = game.legal_actions(actor) if actor is not None else []
     prompt = None
     if legal:
-        prompt = {"title": "Choose an action", "groups": [{"label": "Legal actions", "choices": [
+        prompt = {"title": _("Choose an action"), "groups": [{"label": _("Legal actions"), "choices": [
             choice(action_label(a, names), a, tone="primary") for a in legal]}]}
     hand = None
     if actor is not None and hands.get(actor) is not None:
-        hand = {"seat": actor, "label": "Your hand" if actor == you else f"{names[actor]}'s hand",
+        label = _("Your hand") if actor == you else _("{name}'s hand").format(name=names[actor])
+        hand = {"seat": actor, "label": label,
                 "cards": _hand(hands[actor]), "size": None}
-    if view.get("is_over"):
-        winners = [names[w] for w in view.get("winners", [])]
-        headline = {"text": "Game over: " + (" and ".join(winners) or "nobody") + " won.", "tone": "over"}
-        gameover = {"title": " and ".join(winners) + " won", "winners": winners, "text": ""}
+    if result:
+        headline, gameover = team_outcome(result, names)
+    elif view.get("is_over"):
+        winners = [names[w] for w in winners]
+        named = _(" and ").join(winners)
+        headline = {"text": _("Game over: {names} won.").format(names=named or _("nobody")), "tone": "over"}
+        gameover = {"title": _("{names} won").format(names=named), "winners": winners, "text": ""}
     else:
-        waiting = " and ".join(names[s] for s in to_act)
-        headline = {"text": f"Waiting for {waiting}.", "tone": "you" if you in to_act else "wait"}
+        waiting = _(" and ").join(names[s] for s in to_act)
+        headline = {"text": _("Waiting for {names}.").format(names=waiting),
+                    "tone": "you" if you in to_act else "wait"}
         gameover = None
     return {
         "version": SCENE_VERSION, "game": game.id, "title": game.spec.name,
         "move": view.get("move", game.move_number), "phase": str(view.get("phase", "")),
         "seat": view.get("seat"), "god": god,
-        "chips": [{"label": "Move", "value": str(game.move_number)}],
+        "chips": [{"label": _("Move"), "value": str(game.move_number)}],
         "headline": headline, "players": players, "table": [], "hand": hand, "picker": None,
         "prompt": prompt, "scoring": None, "scoreboard": None, "gameover": gameover,
         "log": [{"n": e["n"], "kind": e.get("kind", ""), "text": e["text"]}

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.witching_hour import card_words
+from ..i18n import _
 from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
 
 R = "witching-hour/"
@@ -240,6 +241,8 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
         "gameover": _gameover(view, names, you),
         "log": log,
         "legend": _legend(view),
+        "legend_title": _("Cards, abilities and points"),
+        "legend_note": _("Points: what 1, 2, 3… copies of a card score in a Hex pile at the round's end."),
     }
     if actor is not None and hands.get(actor) is not None:
         owner = "Your hand" if actor == you else f"{names[actor]}'s hand"

@@ -5,43 +5,17 @@
 // (which hand cards are toggled, a chosen target, a pasted save) and paces bot moves
 // with a timer when the state asks it to. It uses only the anywidget model interface
 // (get, set, on, off, send, save_changes), so a Pyodide web worker can drive it too.
-// All icons are inline SVG below: no fonts, no emoji, nothing fetched.
+// All icons are inline SVG: the table's own below, a game's card pictures from the state
+// (its `pictures`, per-game data the presenter supplies). No fonts, no emoji, nothing fetched.
 
+// The table's own icons (controls, badges, notices). A game's card pictures are not here:
+// the state's `pictures` carries them (per-game data next to the game's presenter).
 const ICONS = {
-  // card kinds (Witching Hour)
-  bell: '<path d="M12 3a1.5 1.5 0 0 1 1.5 1.5v.6c2.7.7 4.5 3.1 4.5 6v3.4l1.6 2.4a.6.6 0 0 1-.5.9H4.9a.6.6 0 0 1-.5-.9L6 14.5v-3.4c0-2.9 1.8-5.3 4.5-6v-.6A1.5 1.5 0 0 1 12 3z"/><path d="M10 19.6a2 2 0 0 0 4 0"/><path d="M8.6 9.5c.4-1.1 1.2-1.9 2.3-2.3" opacity=".6"/>',
-  book: '<path d="M3 5.5c2.8-.9 5.8-.7 9 1.2v13c-3.2-1.9-6.2-2.1-9-1.2z"/><path d="M21 5.5c-2.8-.9-5.8-.7-9 1.2v13c3.2-1.9 6.2-2.1 9-1.2z"/><path d="M5.5 9.2c1.5-.3 2.9-.1 4.2.5M5.5 12.2c1.5-.3 2.9-.1 4.2.5M18.5 9.2c-1.5-.3-2.9-.1-4.2.5" opacity=".6"/>',
-  candle: '<path d="M8.5 10.5h7v9.8a.7.7 0 0 1-.7.7H9.2a.7.7 0 0 1-.7-.7z"/><path d="M12 10.5V8.6"/><path class="wt-fill" d="M12 2.6c1.7 1.8 2.3 3 2.3 4a2.3 2.3 0 0 1-4.6 0c0-1 .6-2.2 2.3-4z"/><path d="M8.5 13.2c1.2.8 2.3.8 3.3 0v2.2" opacity=".6"/>',
-  cauldron: '<path d="M3.5 9h17"/><path d="M5 9c0 5.2 2.7 9 7 9s7-3.8 7-9"/><path d="M7.4 17.2 6 20.5M16.6 17.2 18 20.5"/><circle class="wt-fill" cx="10" cy="5.6" r="1.3"/><circle cx="14.2" cy="3.8" r="1"/><circle cx="13" cy="6.8" r=".7"/>',
-  chalice: '<path d="M6 3h12v3.2a6 6 0 0 1-12 0z"/><path d="M12 12.2v5.8"/><path d="M8.5 21h7l-1.2-3H9.7z"/><path d="M8.5 6.6c.3 1.4 1.2 2.5 2.5 3" opacity=".6"/>',
-  familiar: '<path d="M5 4.2 8.6 8h6.8L19 4.2V13a7 7 0 0 1-14 0z"/><circle class="wt-fill" cx="9.4" cy="12.2" r="1"/><circle class="wt-fill" cx="14.6" cy="12.2" r="1"/><path d="M11 15.2l1 1 1-1"/><path d="M1.8 13.6l3.6.5M1.8 16.6l3.6-.6M22.2 13.6l-3.6.5M22.2 16.6l-3.6-.6"/>',
   hourglass: '<path d="M5.5 3h13M5.5 21h13"/><path d="M7 3c0 5 4 6 5 9-1 3-5 4-5 9M17 3c0 5-4 6-5 9 1 3 5 4 5 9"/><path class="wt-fill" d="M9.3 19h5.4L12 16.2z"/><path class="wt-fill" d="M9.6 7.2h4.8L12 9.6z"/>',
-  mirror: '<ellipse cx="12" cy="9" rx="5.6" ry="6.5"/><path d="M12 15.5V21M9.8 21h4.4"/><path d="M9.3 6.4c.8-1.1 1.9-1.7 3.2-1.8M9 9.4c.2-.5.5-1 .8-1.4" opacity=".7"/>',
-  skull: '<path d="M12 3c-4.4 0-7.5 3-7.5 7 0 2.4 1.1 4 2.5 5v3a1 1 0 0 0 1 1h8a1 1 0 0 0 1-1v-3c1.4-1 2.5-2.6 2.5-5 0-4-3.1-7-7.5-7z"/><circle class="wt-fill" cx="9" cy="11" r="1.7"/><circle class="wt-fill" cx="15" cy="11" r="1.7"/><path d="M11.3 14.8h1.4M10 19v-2.2M12 19v-2.2M14 19v-2.2"/>',
-  toadstool: '<path d="M3 11.5C3 7 7 4 12 4s9 3 9 7.5c0 .8-.7 1.5-1.5 1.5h-15C3.7 13 3 12.3 3 11.5z"/><path d="M9.5 13 9 19.5a1.5 1.5 0 0 0 1.5 1.5h3a1.5 1.5 0 0 0 1.5-1.5L14.5 13"/><circle class="wt-fill" cx="8" cy="8.6" r="1.2"/><circle class="wt-fill" cx="13" cy="6.8" r="1.2"/><circle class="wt-fill" cx="16.6" cy="10" r="1"/>',
-  // card kinds (Hocus Pocus; its Enchanted Mirror and Hourglass use the icons above)
-  abracadabra: '<path d="M4 8.5h13.5L14 5"/><path d="M20 15.5H6.5L10 19"/><path class="wt-fill" d="M19.5 2.5l.6 1.5 1.5.6-1.5.6-.6 1.5-.6-1.5-1.5-.6 1.5-.6z"/><path class="wt-fill" d="M4.5 17.5l.5 1.1 1.1.5-1.1.5-.5 1.1-.5-1.1-1.1-.5 1.1-.5z"/>',
-  "crystal-ball": '<circle cx="12" cy="10" r="6.6"/><path d="M7.5 20.5h9l-1.6-3.4H9.1z"/><path d="M9 8.2a3.4 3.4 0 0 1 2.6-2" opacity=".7"/><path class="wt-fill" d="M13.6 9.4l.5 1.2 1.2.5-1.2.5-.5 1.2-.5-1.2-1.2-.5 1.2-.5z"/>',
-  owl: '<path d="M12 5c-3.9 0-6.5 2.8-6.5 6.6v3.8c0 3.5 2.9 5.6 6.5 5.6s6.5-2.1 6.5-5.6v-3.8C18.5 7.8 15.9 5 12 5z"/><path d="M7.2 6.6 5.8 3.4 9 5.5M16.8 6.6l1.4-3.2L15 5.5"/><circle cx="9.3" cy="10.6" r="2.1"/><circle cx="14.7" cy="10.6" r="2.1"/><circle class="wt-fill" cx="9.3" cy="10.6" r=".9"/><circle class="wt-fill" cx="14.7" cy="10.6" r=".9"/><path class="wt-fill" d="M11.1 13.2h1.8L12 14.8z"/><path d="M9.6 17.2l1.2.8 1.2-.8 1.2.8 1.2-.8" opacity=".7"/>',
-  inspiration: '<path d="M12 3a6 6 0 0 0-3.6 10.8c.7.6 1.1 1.3 1.1 2.1v.6h5v-.6c0-.8.4-1.5 1.1-2.1A6 6 0 0 0 12 3z"/><path d="M9.6 19h4.8M10.5 21.5h3"/><path d="M12 16.5v-4.2l-1.5-1.6M12 12.3l1.5-1.6" opacity=".7"/>',
-  curse: '<path d="M6 2.8h8.6L18.5 6.7V21.2H6z"/><path d="M14.6 2.8v3.9h3.9"/><path d="M9 10.5l6 6M15 10.5l-6 6"/>',
-  sacrifice: '<path d="M3.5 13.5h17a8.5 7 0 0 1-17 0z"/><path d="M12 2.5v7M8.8 6.6 12 9.8l3.2-3.2"/><path class="wt-fill" d="M12 15.2l1.6 1.6-1.6 1.6-1.6-1.6z"/>',
-  spell: '<path d="M12 2.5l2.1 6.6 6.9.1-5.6 4.1 2.1 6.6L12 15.8l-5.5 4.1 2.1-6.6L3 9.2l6.9-.1z"/><path class="wt-fill" d="M12 9.6l.7 1.6 1.6.7-1.6.7-.7 1.6-.7-1.6-1.6-.7 1.6-.7z"/>',
-  thief: '<path d="M2.5 9.6c3-2.4 6.4-2.4 9.5-.4 3.1-2 6.5-2 9.5.4-.4 4.1-2.8 6.3-5.4 6.3-2 0-3.1-1.4-4.1-2.6-1 1.2-2.1 2.6-4.1 2.6-2.6 0-5-2.2-5.4-6.3z"/><circle class="wt-fill" cx="7.6" cy="11.3" r="1.5"/><circle class="wt-fill" cx="16.4" cy="11.3" r="1.5"/><path d="M5 19.5c2-.8 4.4-1 7-1s5 .2 7 1" opacity=".6"/>',
-  vortex: '<path d="M12.2 12.6a1.3 1.3 0 1 1 1.1-1.9c.8 1.6-.4 3.6-2.3 3.6a3.7 3.7 0 0 1-3.7-3.7c0-2.9 2.5-5.1 5.4-5.1a6.3 6.3 0 0 1 6.3 6.3c0 4-3.3 7-7.3 7A8.2 8.2 0 0 1 3.5 11.6"/>',
-  amulet: '<path d="M6.5 2.8 12 10l5.5-7.2"/><circle cx="12" cy="15.2" r="5.6"/><path class="wt-fill" d="M12 12.3l2.4 2.9-2.4 2.9-2.4-2.9z"/>',
-  "magic-wand": '<path d="M4 20.5 14.6 9.9"/><path d="M13 8.3l2.7 2.7"/><path class="wt-fill" d="M18.2 2.4l.9 2.2 2.2.9-2.2.9-.9 2.2-.9-2.2-2.2-.9 2.2-.9z"/><path d="M20.5 11.5v2M19.5 12.5h2M10.5 3.5v2M9.5 4.5h2" opacity=".8"/>',
-  "black-cat": '<path d="M8.2 21c-1.7 0-2.7-1.1-2.7-2.7 0-3.2 1.6-5.6 3-7.1V5.4l2.6 2.2h1.8l2.6-2.2v5.8c1.4 1.5 3 3.9 3 7.1 0 1.6-1 2.7-2.7 2.7z"/><path d="M18 19.2c2.4.2 3.5-1.7 2.8-4.6"/><circle class="wt-fill" cx="10.6" cy="10.3" r=".9"/><circle class="wt-fill" cx="13.4" cy="10.3" r=".9"/>',
-  pumpkin: '<path d="M12 7.2c-4.9 0-8.3 2.9-8.3 6.9S7.1 21 12 21s8.3-2.9 8.3-6.9-3.4-6.9-8.3-6.9z"/><path d="M12 7.2c-1.9 0-3.2 3.1-3.2 6.9S10.1 21 12 21s3.2-3.1 3.2-6.9-1.3-6.9-3.2-6.9z"/><path d="M12 7.2V4.6c0-1 .8-1.9 1.9-1.9h.8"/>',
-  counterspell: '<circle cx="12" cy="12" r="8.6"/><path d="M5.9 5.9l12.2 12.2"/><path class="wt-fill" d="M15.6 7.2l.5 1.1 1.1.5-1.1.5-.5 1.1-.5-1.1-1.1-.5 1.1-.5z"/>',
-  lightning: '<path d="M13.8 2.5 5 13.6h6.2L9.8 21.5l9.2-11.7h-6.3z"/>',
-  // table things
-  gem: '<path d="M6.2 4h11.6l3.7 5.2L12 21 2.5 9.2z"/><path d="M2.5 9.2h19M9.2 4 7.4 9.2 12 21l4.6-11.8L14.8 4" opacity=".7"/>',
   pass: '<path d="M3.5 12h13M12.5 7l5 5-5 5"/><path d="M21 5v14"/>',
   lock: '<rect x="5" y="10.5" width="14" height="10.5" rx="2"/><path d="M8 10.5V7.6a4 4 0 0 1 8 0v2.9"/><circle class="wt-fill" cx="12" cy="15.6" r="1.4"/>',
   swap: '<path d="M4 8h14.5L15 4.5M20 16H5.5L9 19.5"/>',
   back: '<rect x="4" y="5" width="11" height="15" rx="2"/><path d="M8 5V4.2A2.2 2.2 0 0 1 10.2 2h7.6A2.2 2.2 0 0 1 20 4.2v11.6a2.2 2.2 0 0 1-2.2 2.2H15"/><path d="M9.5 10.5l1.2 1.2-1.2 1.2-1.2-1.2z"/>',
-  hex: '<circle cx="12" cy="12" r="9.2"/><path d="M12 3.5 17 18.9 3.9 9.4h16.2L7 18.9z"/>',
   star: '<path d="M12 3.5 14.4 9.3 20.6 9.7 15.8 13.7 17.3 19.8 12 16.5 6.7 19.8 8.2 13.7 3.4 9.7 9.6 9.3Z"/>',
   crown: '<path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z"/><path d="M5.5 16h13" opacity=".6"/>',
   bot: '<rect x="4" y="8" width="16" height="12" rx="3"/><path d="M12 8V4.5"/><circle cx="12" cy="3.6" r="1.1"/><circle class="wt-fill" cx="9" cy="13.8" r="1.4"/><circle class="wt-fill" cx="15" cy="13.8" r="1.4"/><path d="M2 13v3M22 13v3"/>',
@@ -68,11 +42,30 @@ const ICONS = {
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
+// The words of the table being drawn (the state's `strings`, from the translation
+// catalogue): t(id, {name}) fills the braces; tn(id, n) picks the singular or
+// plural form. A missing id shows as itself, so a gap is visible, never English.
+let STRINGS = {};
+
+function t(id, params = {}) {
+  const text = Object.hasOwn(STRINGS, id) ? STRINGS[id] : id;
+  return text.replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
+}
+
+function tn(id, n, params = {}) {
+  return t(`${id}_${n === 1 ? "one" : "other"}`, { ...params, n });
+}
+
+// The card pictures of the table being drawn (set at the start of each synchronous draw,
+// so two tables on one page never mix their pictures).
+let PICTURES = {};
+
 function icon(name, cls = "wt-icon") {
   const span = document.createElement("span");
   span.className = cls;
   span.setAttribute("aria-hidden", "true");
-  span.innerHTML = `<svg viewBox="0 0 24 24" xmlns="${SVG_NS}" focusable="false">${ICONS[name] || ICONS.spark}</svg>`;
+  const art = (Object.hasOwn(PICTURES, name) && PICTURES[name]) || ICONS[name] || ICONS.spark;
+  span.innerHTML = `<svg viewBox="0 0 24 24" xmlns="${SVG_NS}" focusable="false">${art}</svg>`;
   return span;
 }
 
@@ -111,7 +104,7 @@ function canon(value) {
   return JSON.stringify(sort(value));
 }
 
-const HANDLERS = ["click", "input", "change", "toggle"];
+const HANDLERS = ["click", "input", "change", "toggle", "keydown"];
 
 // Patch the live node `from` into the shape of the freshly built `to`, keeping every node
 // whose tag is unchanged: buttons stay the same elements between states (focus, hover,
@@ -148,7 +141,10 @@ function comboKey(counts) {
   return Object.keys(counts).filter((k) => counts[k] > 0).sort().map((k) => `${k}:${counts[k]}`).join(",");
 }
 
-const MODE_LABEL = { play: "", explore: "Rules explorer", lab: "Simulation lab" };
+// The synced keys whose change means a redraw (docs/widgets.md, "Synced state").
+const STATE_KEYS = ["seq", "scene", "notice", "auto", "pictures", "strings"];
+
+const MODE_LABEL = { play: "", explore: "mode_explore", lab: "mode_lab" };
 
 class TableView {
   constructor(model, el) {
@@ -165,6 +161,13 @@ class TableView {
     this.sequence = [];           // indexes of the cards placed so far in an order picker
     this.target = null;           // chosen target seat in the picker
     this.pickFor = "";            // the board the selection belongs to
+    this.gridPicked = new Map();  // zone key -> positions toggled in a table grid's picker
+    this.revealKey = null;        // the reveal whose timer runs (its key only, never its content)
+    this.revealClosed = null;     // the reveal closed here, gone from the DOM before Python answers
+    this.revealTimer = null;
+    this.clockKey = null;         // the running clock, and when (performance.now()) it appeared
+    this.clockStart = 0;
+    this.clockTimer = null;
     this.saveDraft = null;        // a save the user pasted, not yet loaded
     this.lastLog = null;          // highest log entry narrated
     this.noticeKey = "";
@@ -189,7 +192,7 @@ class TableView {
     // Capture phase: also catches events that do not bubble (toggle, a scripted change).
     for (const type of HANDLERS) this.root.addEventListener(type, this.onEvent, true);
     this.onChange = () => this.schedule();
-    for (const key of ["seq", "scene", "notice", "auto"]) model.on(`change:${key}`, this.onChange);
+    for (const key of STATE_KEYS) model.on(`change:${key}`, this.onChange);
     // Some defaults follow the widget's width (it is 0 until the host shows it).
     this.wide = false;
     this.resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
@@ -201,9 +204,11 @@ class TableView {
   }
 
   destroy() {
-    for (const key of ["seq", "scene", "notice", "auto"]) this.model.off(`change:${key}`, this.onChange);
+    for (const key of STATE_KEYS) this.model.off(`change:${key}`, this.onChange);
     clearTimeout(this.autoTimer);
     clearTimeout(this.busyTimer);
+    clearTimeout(this.revealTimer);
+    clearInterval(this.clockTimer);
     if (this.resize) this.resize.disconnect();
     this.root.remove();
     this.el.classList.remove("wt-host");
@@ -219,6 +224,12 @@ class TableView {
   }
 
   send(message) {
+    // Timed play: what the page sends while a clock runs carries the milliseconds since
+    // the clock appeared, measured here; Python puts them into the action.
+    const clock = this.scene && this.scene.clock;
+    if (clock && clock.key === this.clockKey && (message.kind === "act" || message.kind === "build")) {
+      message.ms = Math.max(0, Math.round(performance.now() - this.clockStart));
+    }
     // Python answers every message with seq + 1: busy until every message sent is answered.
     this.expectSeq = Math.max(this.expectSeq ?? 0, this.model.get("seq") ?? 0) + 1;
     this.lastKind = message.kind;
@@ -241,6 +252,8 @@ class TableView {
     const notice = this.model.get("notice");
     const seq = this.model.get("seq");
     this.scene = scene;
+    PICTURES = (this.model.get("pictures") || {}).icons || {};
+    STRINGS = this.model.get("strings") || {};
     if (this.expectSeq === null || (seq ?? 0) >= this.expectSeq) {
       this.root.dataset.busy = "0";
       clearTimeout(this.busyTimer);
@@ -249,6 +262,7 @@ class TableView {
     if (board !== this.pickFor) {
       this.pickFor = board;
       this.picked.clear();
+      this.gridPicked.clear();
       this.target = null;
       this.sequence = [];
     }
@@ -334,7 +348,9 @@ class TableView {
 
   layout(scene, notice) {
     const parts = [this.header(scene), this.headline(scene)];
+    parts.push(this.clock(scene.clock));
     if (notice && !this.noticeHidden) parts.push(this.notice(notice));
+    parts.push(this.reveal(scene.reveal));
     if (scene.mode === "lab") {
       parts.push(this.lab(scene));
       return parts;
@@ -359,13 +375,13 @@ class TableView {
   }
 
   header(scene) {
-    const mode = MODE_LABEL[scene.mode] || "";
+    const mode = MODE_LABEL[scene.mode] ? t(MODE_LABEL[scene.mode]) : "";
     const brand = h("div.wt-brand", {}, icon("moon", "wt-icon wt-logo"),
       h("h2.wt-title", { text: scene.title || "witchtable" }),
       mode ? h("span.wt-mode", { text: mode }) : null);
     const chips = h("div.wt-chips", {}, (scene.chips || []).map((c) =>
       h("span.wt-chip", {}, h("span.wt-chip-label", { text: c.label }), h("span.wt-chip-value", { text: c.value }))));
-    const controls = h("div.wt-controls", { role: "toolbar", "aria-label": "Game controls" },
+    const controls = h("div.wt-controls", { role: "toolbar", "aria-label": t("controls") },
       (scene.controls || []).map((c) => this.control(c)));
     return h("header.wt-head", {}, brand, chips, controls);
   }
@@ -393,7 +409,7 @@ class TableView {
     const hl = scene.headline || { text: "", tone: "info" };
     const waiting = scene.waiting;
     return h("div.wt-headline", { "data-tone": hl.tone, tabindex: "-1" },
-      icon(hl.tone === "you" ? "spark" : hl.tone === "over" ? "crown" : "hat"),
+      icon(hl.tone === "you" ? "spark" : hl.result === "lost" ? "moon" : hl.tone === "over" ? "crown" : "hat"),
       h("span.wt-headline-text", { text: hl.text }),
       waiting ? h("span.wt-waiting", {}, h("span.wt-dots", { "aria-hidden": "true" }, h("i"), h("i"), h("i")),
         h("span", { text: waiting.text })) : null);
@@ -404,21 +420,23 @@ class TableView {
     return h("div.wt-notice", { "data-level": notice.level, "data-rule": notice.rule || "" },
       icon(error ? "alert" : "info"),
       h("div.wt-notice-body", {}, h("span.wt-notice-text", { text: notice.text }),
-        notice.rule ? h("code.wt-rule-id", { text: notice.rule, title: "The rule behind this" }) : null),
+        notice.rule ? h("code.wt-rule-id", { text: notice.rule, title: t("rule_behind") }) : null),
       h("button.wt-icon-btn", {
-        type: "button", "aria-label": "Dismiss this message", "data-key": "dismiss-notice",
+        type: "button", "aria-label": t("dismiss"), "data-key": "dismiss-notice",
         onclick: () => { this.noticeHidden = true; this.draw(); },
       }, icon("x")));
   }
 
+  // The game-over panel; result "won" / "lost" marks a cooperative table's shared outcome.
   gameover(over) {
-    return h("section.wt-gameover", { "aria-label": "Game over" }, icon("crown", "wt-icon wt-big"),
+    return h("section.wt-gameover", { "aria-label": t("gameover"), "data-result": over.result },
+      icon(over.result === "lost" ? "moon" : "crown", "wt-icon wt-big"),
       h("div", {}, h("h3", { text: over.title }), h("p", { text: over.text })));
   }
 
   handoff(handoff) {
-    return h("section.wt-handoff", { "aria-label": "Hand-off" }, icon("hat", "wt-icon wt-big"),
-      h("div", {}, h("h3", { text: `${handoff.name}'s turn` }), h("p", { text: handoff.text })),
+    return h("section.wt-handoff", { "aria-label": t("handoff") }, icon("hat", "wt-icon wt-big"),
+      h("div", {}, h("h3", { text: t("handoff_turn", { name: handoff.name }) }), h("p", { text: handoff.text })),
       h("button.wt-btn.wt-primary", {
         type: "button", "data-role": "handoff", "data-key": "role:handoff", onclick: () => this.send(handoff.message),
       }, icon("eye"), h("span.wt-btn-label", { text: handoff.label })));
@@ -429,14 +447,14 @@ class TableView {
   players(scene) {
     const list = scene.players || [];
     if (!list.length) return null;
-    return h("section.wt-players", { "aria-label": "Players" }, list.map((p) => {
+    return h("section.wt-players", { "aria-label": t("players") }, list.map((p) => {
       const badges = [];
-      if (p.you) badges.push(h("span.wt-badge.wt-you", { text: "you" }));
-      if (p.bot) badges.push(h("span.wt-badge", { text: `bot · ${p.bot}` }));
-      if (p.acting) badges.push(h("span.wt-badge.wt-acting", { text: "to act" }));
-      if (p.role) badges.push(h("span.wt-badge.wt-role", { text: p.role === "attacker" ? "attacking" : p.role === "defender" ? "defending" : p.role }));
-      if (p.winner) badges.push(h("span.wt-badge.wt-win", {}, icon("crown"), "winner"));
-      if (p.out) badges.push(h("span.wt-badge.wt-muted", { text: "no cards" }));
+      if (p.you) badges.push(h("span.wt-badge.wt-you", { text: t("you") }));
+      if (p.bot) badges.push(h("span.wt-badge", { text: t("bot", { kind: p.bot }) }));
+      if (p.acting) badges.push(h("span.wt-badge.wt-acting", { text: t("to_act") }));
+      if (p.role) badges.push(h("span.wt-badge.wt-role", { text: p.role === "attacker" ? t("attacking") : p.role === "defender" ? t("defending") : p.role }));
+      if (p.winner) badges.push(h("span.wt-badge.wt-win", {}, icon("crown"), t(p.team ? "team_won" : "winner")));
+      if (p.out) badges.push(h("span.wt-badge.wt-muted", { text: t("no_cards") }));
       for (const b of p.badges || []) badges.push(h("span.wt-badge", { "data-tone": b.tone, text: b.text }));
       const counters = h("div.wt-counters", {}, (p.counters || []).map((c) => {
         const attrs = { title: `${c.label}: ${c.value}`, "aria-label": `${c.label}: ${c.value}` };
@@ -444,17 +462,17 @@ class TableView {
         return h("span.wt-counter", attrs, icon(c.icon), h("span.wt-counter-value", { text: c.value }),
           h("span.wt-counter-label", { text: c.label }));
       }));
-      const cards = p.cards ? h("div.wt-mini-cards", { "aria-label": `${p.name}'s hand` },
-        p.cards.length ? p.cards.map((c) => this.card(c, { mini: true })) : h("span.wt-muted", { text: "empty hand" })) : null;
+      const cards = p.cards ? h("div.wt-mini-cards", { "aria-label": t("hand_of", { name: p.name }) },
+        p.cards.length ? p.cards.map((c) => this.card(c, { mini: true })) : h("span.wt-muted", { text: t("empty_hand") })) : null;
       // Face-up cards in front of the player (a tableau), for everyone to read.
       const tab = p.tableau;
       const tableau = tab ? h("div.wt-tableau", { role: "group", "aria-label": `${p.name}: ${tab.label}` },
         h("span.wt-tableau-label", { text: tab.label }),
         h("div.wt-chip-list", {}, tab.cards.length ? tab.cards.map((c) => this.chip(c))
-          : h("span.wt-muted", { text: tab.empty || "none" }))) : null;
+          : h("span.wt-muted", { text: tab.empty || t("none") }))) : null;
       return h("article.wt-player", {
         "data-seat": p.seat, "data-acting": p.acting ? "1" : "0", "data-you": p.you ? "1" : "0",
-        "data-stance": p.role || undefined, "aria-label": `${p.name}${p.acting ? ", to act" : ""}`,
+        "data-stance": p.role || undefined, "aria-label": `${p.name}${p.acting ? t("comma_to_act") : ""}`,
       },
       h("div.wt-player-head", {}, icon(p.bot ? "bot" : "hat", "wt-icon wt-avatar"),
         h("div.wt-player-id", {}, h("span.wt-player-name", { text: p.name }), h("span.wt-badges", {}, badges))),
@@ -472,11 +490,11 @@ class TableView {
     const last = log.length ? log[log.length - 1] : null;
     // The newest event, on the table itself: a person can follow the bots move by move.
     const latest = last ? h("div.wt-last", { "data-kind": last.kind, "data-n": last.n },
-      h("span.wt-last-label", { text: "Last" }), h("span.wt-last-text", { text: last.text })) : null;
-    return h("section.wt-center", { "aria-label": "Table" }, latest, zones.map((z) => {
+      h("span.wt-last-label", { text: t("last") }), h("span.wt-last-text", { text: last.text })) : null;
+    return h("section.wt-center", { "aria-label": t("table") }, latest, zones.map((z) => {
       const body = [];
       if (z.pile) {
-        const attrs = { "aria-label": `${z.label}: ${z.pile.count} cards` };
+        const attrs = { "aria-label": t("pile_label", { label: z.label, n: z.pile.count }) };
         if (z.pile.attr) attrs[`data-${z.pile.attr}`] = z.pile.count;
         // A face-up pile shows its top card (pile.top) on the stack; a face-down one its back.
         const under = z.pile.top ? "span.wt-card.wt-edge" : "span.wt-card.wt-back";
@@ -495,6 +513,7 @@ class TableView {
         body.push(h("div.wt-stock", attrs, icon(z.stock.icon || "star", "wt-icon wt-stock-icon"),
           h("span.wt-pile-count", { text: z.stock.count })));
       }
+      if (z.grid) body.push(this.grid(z));
       if (z.cards) {
         const faces = z.small ? z.cards.map((c) => this.chip(c)) : z.cards.map((c) => this.card(c));
         body.push(h(z.small ? "div.wt-chip-list.wt-chip-row" : z.steps ? "div.wt-cards.wt-steps" : "div.wt-cards", {}, faces));
@@ -510,10 +529,142 @@ class TableView {
       }
       if (z.pile && !z.cards) {
         return h("div.wt-zone.wt-pile-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, body,
-          h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: `${z.pile.count} card${z.pile.count === 1 ? "" : "s"}` }), text));
+          h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: tn("cards", z.pile.count) }), text));
       }
       return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, label, body, lines, text);
     }));
+  }
+
+  // A grid (or row) of cards on the table: a card with an action is a button that sends it;
+  // with the grid's select, cards marked pick toggle (their positions make the key of the
+  // choice: a hit sends its action, a miss a build message). Arrow keys move between cells.
+  grid(z) {
+    const g = z.grid;
+    const select = g.select || null;
+    const picked = this.gridPicked.get(z.key) || [];
+    const cols = g.columns || g.cards.length || 1;
+    const cells = g.cards.map((c, i) => {
+      const name = `${this.faceName(c)}${c.hint ? `. ${c.hint}` : ""}`;
+      const base = { ...this.faceAttrs(c), "data-pos": i, "data-key": `grid:${z.key}:${i}`, title: c.hint || undefined };
+      if (c.action) {
+        const key = canon(c.action);
+        return h("button.wt-card.wt-grid-cell", {
+          type: "button", ...base, "data-action": key, "data-seat": c.seat, "aria-label": name,
+          onclick: () => this.act(c.action, c.seat),
+        }, this.faceBody(c));
+      }
+      if (c.pick && select) {
+        const on = picked.includes(i);
+        return h("button.wt-card.wt-toggle.wt-grid-cell", {
+          type: "button", ...base, "aria-pressed": String(on), "aria-label": name,
+          onclick: () => {
+            this.gridPicked.set(z.key, on ? picked.filter((j) => j !== i) : [...picked, i]);
+            this.draw();
+          },
+        }, this.faceBody(c), on ? icon("check", "wt-icon wt-card-check") : null);
+      }
+      return h("div.wt-card.wt-grid-cell", { ...base, "data-key": undefined, role: "img", "aria-label": name }, this.faceBody(c));
+    });
+    const box = h("div.wt-grid", {
+      role: "group", "aria-label": z.label || t("pick_grid"), "data-grid": z.key,
+      "data-columns": g.columns, style: g.columns ? `--wt-grid-cols:${g.columns}` : undefined,
+      onkeydown: (event, node) => {
+        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[event.key];
+        const from = event.target.closest && event.target.closest(".wt-grid-cell");
+        if (!step || !from) return;
+        const all = [...node.querySelectorAll("button.wt-grid-cell")];
+        const at = Number(from.dataset.pos) + step;
+        const next = all.find((b) => Number(b.dataset.pos) === at);
+        if (next) { event.preventDefault(); next.focus(); }
+      },
+    }, cells);
+    if (!select) return box;
+    const order = [...picked].sort((a, b) => a - b);
+    const key = order.join(",");
+    const hit = key ? select.choices[key] : null;
+    const valid = !key ? "empty" : hit ? "1" : "0";
+    const confirm = h("button.wt-btn.wt-primary.wt-confirm", {
+      type: "button", "data-role": "grid-confirm", "data-grid": z.key, "data-key": `grid-confirm:${z.key}`,
+      "data-action": hit ? canon(hit.action) : undefined, disabled: !key,
+      onclick: () => {
+        if (hit) this.act(hit.action);
+        else this.send({ kind: "build", picker: select.id, picked: order, target: null, move: this.scene.move });
+      },
+    }, icon("check"), h("span.wt-btn-label", { text: select.verb }));
+    const clear = h("button.wt-btn.wt-ghost", {
+      type: "button", "data-role": "grid-clear", "data-key": `grid-clear:${z.key}`, disabled: !key,
+      onclick: () => { this.gridPicked.delete(z.key); this.draw(); },
+    }, icon("x"), h("span.wt-btn-label", { text: t("clear") }));
+    return h("div.wt-grid-picker", { "data-picker": select.id }, box,
+      h("div.wt-pick-status", { "data-valid": valid }, icon(valid === "1" ? "check" : valid === "0" ? "alert" : "info"),
+        h("span", { text: !key ? select.empty || select.help || "" : hit ? select.help || "" : select.invalid || "" })),
+      h("div.wt-pick-actions", {}, confirm, clear));
+  }
+
+  // Something shown to some seats for a moment. Its timer starts the first time its key is
+  // drawn; when it ends (or the person closes it) the node goes at once and Python is told,
+  // which drops it from every later state. Only the key is remembered here, never the content.
+  reveal(r) {
+    if (!r) {
+      clearTimeout(this.revealTimer);
+      this.revealTimer = null;
+      this.revealKey = null;
+      return null;
+    }
+    if (this.revealClosed === r.key) return null;
+    if (this.revealKey !== r.key) {
+      this.revealKey = r.key;
+      clearTimeout(this.revealTimer);
+      this.revealTimer = r.duration_ms === null || r.duration_ms === undefined ? null
+        : setTimeout(() => this.closeReveal(r.key), Math.max(0, r.duration_ms));
+    }
+    const seats = r.seats || [];
+    return h("section.wt-reveal", { "data-reveal": r.key, "aria-label": r.title, "aria-live": "assertive" },
+      icon("eye", "wt-icon wt-big"),
+      h("div.wt-reveal-body", {}, h("h3", { text: r.title }), r.text ? h("p", { text: r.text }) : null,
+        seats.length ? h("p.wt-muted", { text: t("shown_to", { names: seats.join(", ") }) }) : null,
+        (r.cards || []).length ? h("div.wt-cards", {}, r.cards.map((c) => this.card(c))) : null),
+      h("button.wt-btn", {
+        type: "button", "data-role": "close-reveal", "data-key": "role:close-reveal",
+        onclick: () => this.closeReveal(r.key),
+      }, icon("x"), h("span.wt-btn-label", { text: r.close_label || t("close") })));
+  }
+
+  closeReveal(key) {
+    clearTimeout(this.revealTimer);
+    this.revealTimer = null;
+    const scene = this.scene;
+    if (!scene.reveal || scene.reveal.key !== key || this.revealClosed === key) return;
+    this.revealClosed = key;
+    this.draw();
+    this.send({ kind: "close", reveal: key, move: scene.move });
+  }
+
+  // A running clock: it starts when its key is first drawn; the digits tick without a redraw.
+  clock(c) {
+    if (!c) {
+      clearInterval(this.clockTimer);
+      this.clockTimer = null;
+      this.clockKey = null;
+      return null;
+    }
+    if (this.clockKey !== c.key) {
+      this.clockKey = c.key;
+      this.clockStart = performance.now();
+    }
+    if (!this.clockTimer) this.clockTimer = setInterval(() => this.tick(), 100);
+    return h("div.wt-clock", { "data-clock": c.key, role: "timer", "aria-label": c.label || t("clock") },
+      icon("hourglass"), h("span.wt-clock-label", { text: c.label || t("clock") }),
+      h("span.wt-clock-time", { text: this.clockText() }));
+  }
+
+  clockText() {
+    return t("seconds", { s: ((performance.now() - this.clockStart) / 1000).toFixed(1) });
+  }
+
+  tick() {
+    const node = this.body.querySelector(".wt-clock-time");
+    if (node) node.textContent = this.clockText();
   }
 
   card(c, opts = {}) {
@@ -574,7 +725,7 @@ class TableView {
           const on = this.picked.has(id);
           cards.push(h("button.wt-card.wt-toggle", {
             type: "button", ...this.faceAttrs(c), "aria-pressed": String(on),
-            "data-key": `card:${id}`, "aria-label": `${this.faceName(c)} ${i + 1} of ${c.count ?? 1}`,
+            "data-key": `card:${id}`, "aria-label": t("card_of", { name: this.faceName(c), i: i + 1, n: c.count ?? 1 }),
             onclick: () => {
               if (this.picked.has(id)) this.picked.delete(id); else this.picked.add(id);
               this.draw();
@@ -589,9 +740,9 @@ class TableView {
     }
     const size = hand.size ?? hand.cards.reduce((n, c) => n + (c.count ?? 1), 0);
     return h("section.wt-hand", { "aria-label": hand.label, "data-seat": hand.seat },
-      h("h3.wt-section-title", {}, icon("back"), h("span", { text: `${hand.label} · ${size} card${size === 1 ? "" : "s"}` })),
-      h("div.wt-hand-cards", { role: picker ? "group" : undefined, "aria-label": picker ? `Cards to pick for: ${picker.title}` : undefined },
-        groups.length ? groups : h("p.wt-muted", { text: "No cards in hand." })),
+      h("h3.wt-section-title", {}, icon("back"), h("span", { text: t("hand_title", { label: hand.label, cards: tn("cards", size) }) })),
+      h("div.wt-hand-cards", { role: picker ? "group" : undefined, "aria-label": picker ? t("pick_for", { title: picker.title }) : undefined },
+        groups.length ? groups : h("p.wt-muted", { text: t("no_cards_in_hand") })),
       picker ? this.picker(scene, picker) : null);
   }
 
@@ -615,7 +766,7 @@ class TableView {
     if (!key) { status = picker.empty; valid = "empty"; }
     else if (combo) {
       valid = "1";
-      status = combo.text + (picker.needs_target && this.target === null ? " · now choose a target" : "");
+      status = combo.text + (picker.needs_target && this.target === null ? t("now_choose_target") : "");
     } else { status = picker.invalid; valid = "0"; }
     let action = null;
     let confirmLabel = picker.verb;
@@ -625,14 +776,14 @@ class TableView {
         : combo.choices[0];
       if (found) {
         action = found.action;
-        const target = targets.find((t) => t.seat === this.target);
+        const target = targets.find((tg) => tg.seat === this.target);
         confirmLabel = picker.needs_target && target ? `${picker.verb} ${target.label}` : (found.label || picker.verb);
       }
     }
     const confirm = h("button.wt-btn.wt-primary.wt-confirm", {
       type: "button", "data-role": "confirm", "data-key": "role:confirm",
       "data-action": action ? canon(action) : undefined, disabled: !key,
-      "aria-label": action ? `${confirmLabel}: ${combo.text}` : `${confirmLabel} (check the picked cards)`,
+      "aria-label": action ? `${confirmLabel}: ${combo.text}` : t("check_picked", { verb: confirmLabel }),
       onclick: () => {
         if (action) this.act(action);
         else this.send({ kind: "build", picker: picker.id, picked: counts, target: this.target, move: scene.move });
@@ -641,19 +792,19 @@ class TableView {
     const clear = h("button.wt-btn.wt-ghost", {
       type: "button", "data-role": "clear", "data-key": "role:clear", disabled: !key,
       onclick: () => { this.picked.clear(); this.draw(); },
-    }, icon("x"), h("span.wt-btn-label", { text: "Clear" }));
+    }, icon("x"), h("span.wt-btn-label", { text: t("clear") }));
     // A refused attempt is also explained right here, where the player is looking.
     const notice = this.model.get("notice");
     const refusal = notice && notice.level === "error" && this.lastKind === "build" && !this.noticeHidden
       ? h("div.wt-pick-error", {}, icon("alert"), h("span", { text: notice.text }),
         notice.rule ? h("code.wt-rule-id", { text: notice.rule }) : null) : null;
-    const targetRow = picker.needs_target ? h("div.wt-targets", { role: "group", "aria-label": "Choose the target" },
-      h("span.wt-targets-label", {}, icon("target"), h("span", { text: "Target" })),
-      targets.map((t) => h("button.wt-btn.wt-target", {
-        type: "button", "data-target": t.seat, "data-key": `target:${t.seat}`,
-        "aria-pressed": String(this.target === t.seat), "aria-label": `Target ${t.label}${t.note ? `, ${t.note}` : ""}`,
-        onclick: () => { this.target = this.target === t.seat ? null : t.seat; this.draw(); },
-      }, h("span.wt-btn-label", { text: t.label }), t.note ? h("small", { text: t.note }) : null))) : null;
+    const targetRow = picker.needs_target ? h("div.wt-targets", { role: "group", "aria-label": t("choose_target") },
+      h("span.wt-targets-label", {}, icon("target"), h("span", { text: t("target") })),
+      targets.map((tg) => h("button.wt-btn.wt-target", {
+        type: "button", "data-target": tg.seat, "data-key": `target:${tg.seat}`,
+        "aria-pressed": String(this.target === tg.seat), "aria-label": `${t("target_of", { label: tg.label })}${tg.note ? `, ${tg.note}` : ""}`,
+        onclick: () => { this.target = this.target === tg.seat ? null : tg.seat; this.draw(); },
+      }, h("span.wt-btn-label", { text: tg.label }), tg.note ? h("small", { text: tg.note }) : null))) : null;
     return h("div.wt-picker", { "data-picker": picker.id },
       h("div.wt-picker-head", {}, h("strong", { text: picker.title }), h("span.wt-muted", { text: picker.help })),
       h("div.wt-pick-status", { "data-valid": valid }, icon(valid === "1" ? "check" : valid === "0" ? "alert" : "info"),
@@ -684,7 +835,7 @@ class TableView {
       g.notes ? h("ul.wt-notes", {}, g.notes.map((n) => h("li", { "data-rule": n.rule || "" },
         n.cards ? h("span.wt-chip-list.wt-chip-row", {}, n.cards.map((c) => this.chip(c))) : null,
         h("span.wt-note-text", { text: n.text }),
-        n.rule ? h("code.wt-rule-id", { text: n.rule, title: "The rule behind this" }) : null))) : null,
+        n.rule ? h("code.wt-rule-id", { text: n.rule, title: t("rule_behind") }) : null))) : null,
     ];
     if (g.fold) {
       const key = `fold:${g.key || g.label}`;
@@ -708,7 +859,7 @@ class TableView {
         const hint = c.hint ? ` (${c.hint})` : "";
         return h(`button.wt-btn${c.tone === "primary" ? ".wt-play" : ""}`, {
           type: "button", "data-action": key, "data-key": `act:${key}`, "data-seat": c.seat,
-          "aria-label": `${g.label}: ${c.label}${hint}. ${g.text}`, title: g.rule ? `${g.text} (rule ${g.rule})` : g.text,
+          "aria-label": `${g.label}: ${c.label}${hint}. ${g.text}`, title: g.rule ? t("rule_n", { text: g.text, rule: g.rule }) : g.text,
           onclick: () => this.act(c.action, c.seat),
         }, h("span.wt-btn-label", { text: c.label }), c.hint ? h("small.wt-btn-hint", { text: c.hint }) : null);
       })));
@@ -728,7 +879,7 @@ class TableView {
       return h("button.wt-card.wt-toggle", {
         type: "button", ...this.faceAttrs(c), "aria-pressed": String(pos >= 0), "data-key": `order:${i}`,
         "data-place": pos >= 0 ? pos + 1 : undefined,
-        "aria-label": `${this.faceName(c)}${pos >= 0 ? `, placed ${pos + 1}` : ", not placed yet"}`,
+        "aria-label": `${this.faceName(c)}${pos >= 0 ? t("placed", { n: pos + 1 }) : t("not_placed")}`,
         onclick: () => {
           this.sequence = pos >= 0 ? seq.filter((j) => j !== i) : [...seq, i];
           this.draw();
@@ -737,7 +888,7 @@ class TableView {
     });
     const placed = seq.map((i) => this.faceName({ ...spec.cards[i], tag: "" }));
     const left = spec.cards.length - seq.length;
-    const status = seq.length ? `Top first: ${placed.join(", ")}${left ? ` · ${left} more to place` : ""}` : spec.empty;
+    const status = seq.length ? `${t("top_first", { cards: placed.join(", ") })}${left ? t("more_to_place", { n: left }) : ""}` : spec.empty;
     const valid = !seq.length ? "empty" : action ? "1" : complete ? "0" : "empty";
     const notice = this.model.get("notice");
     const refusal = notice && notice.level === "error" && this.lastKind === "build" && !this.noticeHidden
@@ -746,7 +897,7 @@ class TableView {
     const confirm = h("button.wt-btn.wt-primary.wt-confirm", {
       type: "button", "data-role": "confirm", "data-key": "role:confirm",
       "data-action": action ? canon(action) : undefined, disabled: !seq.length,
-      "aria-label": action ? `${spec.verb}: ${placed.join(", ")}` : `${spec.verb} (${left} not placed yet)`,
+      "aria-label": action ? `${spec.verb}: ${placed.join(", ")}` : t("left_to_place", { verb: spec.verb, n: left }),
       onclick: () => {
         if (action) this.act(action, spec.seat);
         else {
@@ -759,10 +910,10 @@ class TableView {
     const clear = h("button.wt-btn.wt-ghost", {
       type: "button", "data-role": "clear", "data-key": "role:clear", disabled: !seq.length,
       onclick: () => { this.sequence = []; this.draw(); },
-    }, icon("x"), h("span.wt-btn-label", { text: "Clear" }));
+    }, icon("x"), h("span.wt-btn-label", { text: t("clear") }));
     return h("div.wt-picker.wt-order", { "data-picker": spec.id },
       spec.help ? h("div.wt-picker-head", {}, h("span.wt-muted", { text: spec.help })) : null,
-      h("div.wt-order-cards", { role: "group", "aria-label": spec.help || "Cards to put in order" }, cards),
+      h("div.wt-order-cards", { role: "group", "aria-label": spec.help || t("order_cards") }, cards),
       h("div.wt-pick-status", { "data-valid": valid }, icon(valid === "1" ? "check" : valid === "0" ? "alert" : "info"),
         h("span", { text: status })),
       refusal,
@@ -785,7 +936,7 @@ class TableView {
 
   // -- side panels
 
-  table(t, cls, panelClass = "") {
+  table(tb, cls, panelClass = "") {
     const cell = (c, tag = "td", attrs = {}) => {
       const data = typeof c === "string" ? { text: c } : c || {};
       return h(tag, { ...attrs, "data-strong": data.strong ? "1" : undefined },
@@ -793,42 +944,40 @@ class TableView {
     };
     return h(`section.wt-panel.wt-table-panel${panelClass ? `.${panelClass}` : ""}`, {},
       h("table", { class: cls },
-        h("caption", { text: t.caption }),
-        h("thead", {}, h("tr", {}, (t.head || []).map((x) => h("th", { scope: "col", text: x })))),
-        h("tbody", {}, (t.rows || []).map((r) => h("tr", {}, cell(r.head, "th", { scope: "row" }),
+        h("caption", { text: tb.caption }),
+        h("thead", {}, h("tr", {}, (tb.head || []).map((x) => h("th", { scope: "col", text: x })))),
+        h("tbody", {}, (tb.rows || []).map((r) => h("tr", {}, cell(r.head, "th", { scope: "row" }),
           r.cells.map((c) => cell(c))))),
-        t.foot && t.foot.length ? h("tfoot", {}, t.foot.map((r) => h("tr", {}, cell(r.head, "th", { scope: "row" }),
+        tb.foot && tb.foot.length ? h("tfoot", {}, tb.foot.map((r) => h("tr", {}, cell(r.head, "th", { scope: "row" }),
           r.cells.map((c) => cell(c))))) : null));
   }
 
   log(scene) {
     const log = scene.log || [];
     if (!log.length) return null;
-    return h("section.wt-panel", { "aria-label": "Game log" },
-      h("h3.wt-section-title", {}, icon("scroll"), h("span", { text: "What happened" })),
-      h("ol.wt-log", { tabindex: "0", "aria-label": "Game log, newest last" }, log.map((e) => h("li", {
+    return h("section.wt-panel", { "aria-label": t("log") },
+      h("h3.wt-section-title", {}, icon("scroll"), h("span", { text: t("log_title") })),
+      h("ol.wt-log", { tabindex: "0", "aria-label": t("log_list") }, log.map((e) => h("li", {
         "data-kind": e.kind, "data-n": e.n,
       }, h("span", { text: e.text }),
-      (e.secret || []).map((s) => h("span.wt-secret", {}, icon("eye"), h("span", { text: `${s.name} sees: ${s.text}` })))))));
+      (e.secret || []).map((s) => h("span.wt-secret", {}, icon("eye"), h("span", { text: t("sees", { name: s.name, text: s.text }) })))))));
   }
 
   legend(scene) {
     const legend = scene.legend || [];
     if (!legend.length) return null;
     // Open beside the board (two columns), folded when everything is in one column.
-    // scene.legend_title / legend_note name the panel and explain it (the defaults are
-    // Witching Hour's, whose entries carry points).
-    const note = scene.legend_note !== undefined ? scene.legend_note
-      : legend.some((c) => c.points) ? "Points: what 1, 2, 3… copies of a card score in a Hex pile at the round's end." : null;
+    // scene.legend_title / legend_note name the panel and explain it (the game's words).
+    const note = scene.legend_note || null;
     const node = this.details("legend", this.root.clientWidth >= 760,
-      h("summary", { "data-key": "legend" }, icon("info"), h("span", { text: scene.legend_title || "Cards, abilities and points" })),
+      h("summary", { "data-key": "legend" }, icon("info"), h("span", { text: scene.legend_title || t("legend_title") })),
       note ? h("p.wt-legend-note", { text: note }) : null,
       h("ul", {}, legend.map((c) => h("li", { "data-card": c.kind, "data-tone": c.tone, title: c.rule ? `rule ${c.rule}` : undefined },
         icon(c.icon || c.kind, "wt-icon wt-legend-icon"),
         h("div", {}, h("strong", { text: c.name }), c.tag ? h("span.wt-legend-tag", { text: c.tag }) : null,
           c.copies ? h("span.wt-muted", { text: ` ×${c.copies}` }) : null,
           h("span.wt-legend-text", { text: ` ${c.text}` }),
-          c.points ? h("span.wt-points", { text: `Points ${c.points}` }) : null,
+          c.points ? h("span.wt-points", { text: t("points", { points: c.points }) }) : null,
           c.detail ? h("span.wt-points", { text: c.detail }) : null)))));
     node.className = "wt-panel wt-legend";
     return node;
@@ -842,7 +991,7 @@ class TableView {
     const more = g.actions.slice(4);
     return h("div.wt-refusal-list", {}, h("ul.wt-refusals", {}, shown.map(item)),
       more.length ? this.details(`refused:${seat}:${g.rule}`, false,
-        h("summary", { text: `${more.length} more`, "data-key": `refused:${seat}:${g.rule}` }),
+        h("summary", { text: t("n_more", { n: more.length }), "data-key": `refused:${seat}:${g.rule}` }),
         h("ul.wt-refusals", {}, more.map(item))) : null);
   }
 
@@ -850,34 +999,34 @@ class TableView {
     const out = [];
     const views = scene.views || [];
     if (views.length) {
-      out.push(h("section.wt-panel", { "aria-label": "Whose view" },
-        h("h3.wt-section-title", {}, icon("eye"), h("span", { text: "Whose cards to show" })),
-        h("div.wt-views", { role: "group", "aria-label": "Whose view" }, views.map((v) => this.control(v)))));
+      out.push(h("section.wt-panel", { "aria-label": t("whose_view") },
+        h("h3.wt-section-title", {}, icon("eye"), h("span", { text: t("whose_cards") })),
+        h("div.wt-views", { role: "group", "aria-label": t("whose_view") }, views.map((v) => this.control(v)))));
     }
     const tl = scene.timeline;
     if (tl) {
       const range = h("input.wt-range", {
         type: "range", min: "0", max: String(tl.length), step: "1", value: String(tl.position),
-        "data-role": "timeline", "data-key": "role:timeline", "aria-label": "Timeline: jump to a move",
-        "aria-valuetext": `move ${tl.position} of ${tl.length}`,
+        "data-role": "timeline", "data-key": "role:timeline", "aria-label": t("timeline_jump"),
+        "aria-valuetext": t("move_of", { n: tl.position, length: tl.length }),
         onchange: (event) => this.send({ kind: "goto", move: Number(event.target.value) }),
       });
-      const moves = h("ol.wt-moves", { "aria-label": "Moves" },
+      const moves = h("ol.wt-moves", { "aria-label": t("moves") },
         h("li", {}, h("button.wt-move", {
           type: "button", "data-key": "goto:0", "aria-current": tl.position === 0 ? "step" : undefined,
           onclick: () => this.send({ kind: "goto", move: 0 }),
-        }, h("span.wt-move-n", { text: "0" }), h("span", { text: "Start of the game" }))),
+        }, h("span.wt-move-n", { text: "0" }), h("span", { text: t("start_of_game") }))),
         tl.moves.map((m) => h("li", { "data-future": m.n > tl.position ? "1" : "0" }, h("button.wt-move", {
           type: "button", "data-key": `goto:${m.n}`, "aria-current": m.n === tl.position ? "step" : undefined,
           onclick: () => this.send({ kind: "goto", move: m.n }),
         }, h("span.wt-move-n", { text: m.n }), h("span", { text: m.text })))));
-      out.push(h("section.wt-panel.wt-timeline", { "aria-label": "Timeline" },
-        h("h3.wt-section-title", {}, icon("hourglass"), h("span", { text: `Timeline · move ${tl.position} of ${tl.length}` })),
+      out.push(h("section.wt-panel.wt-timeline", { "aria-label": t("timeline") },
+        h("h3.wt-section-title", {}, icon("hourglass"), h("span", { text: t("timeline_title", { n: tl.position, length: tl.length }) })),
         range, moves));
     }
     for (const who of scene.explain || []) {
-      out.push(h("section.wt-panel.wt-explain", { "aria-label": `What ${who.name} may do` },
-        h("h3.wt-section-title", {}, icon("scroll"), h("span", { text: `${who.name} to act: the rules behind each choice` })),
+      out.push(h("section.wt-panel.wt-explain", { "aria-label": t("may_do", { name: who.name }) },
+        h("h3.wt-section-title", {}, icon("scroll"), h("span", { text: t("to_act_rules", { name: who.name }) })),
         who.groups.map((g) => {
           const legal = g.actions.filter((a) => a.action);
           const shown = legal.slice(0, 10);
@@ -891,11 +1040,11 @@ class TableView {
           };
           return h("div.wt-rule", { "data-legal": g.legal ? "1" : "0", "data-rule-id": g.rule },
             h("div.wt-rule-head", {}, icon(g.legal ? "check" : "x"),
-              h("span.wt-rule-verdict", { text: g.legal ? "Allowed by" : "Forbidden by" }),
+              h("span.wt-rule-verdict", { text: g.legal ? t("allowed_by") : t("forbidden_by") }),
               h("code.wt-rule-id", { text: g.rule })),
             h("p.wt-rule-summary", { text: g.summary }),
             g.legal ? h("div.wt-chip-row", {}, shown.map(chip),
-              more.length ? this.details(`more:${who.seat}:${g.rule}`, false, h("summary", { text: `${more.length} more`, "data-key": `more:${who.seat}:${g.rule}` }),
+              more.length ? this.details(`more:${who.seat}:${g.rule}`, false, h("summary", { text: t("n_more", { n: more.length }), "data-key": `more:${who.seat}:${g.rule}` }),
                 h("div.wt-chip-row", {}, more.map(chip))) : null)
               : this.refusals(who.seat, g));
         })));
@@ -903,7 +1052,7 @@ class TableView {
     if (scene.save !== undefined && scene.save !== null) {
       const box = h("textarea.wt-save", {
         "data-role": "save", "data-key": "role:save", rows: "3", spellcheck: "false",
-        "aria-label": "Save of this position (copy it out, or paste a save here and press Load)",
+        "aria-label": t("save_box"),
         oninput: (event) => { this.saveDraft = event.target.value; },
       });
       box.value = this.saveDraft ?? scene.save;
@@ -912,13 +1061,13 @@ class TableView {
         onclick: (event, button) => {
           const live = this.body.querySelector('[data-role="save"]');
           live.select();
-          const done = () => { button.querySelector(".wt-btn-label").textContent = "Copied"; };
+          const done = () => { button.querySelector(".wt-btn-label").textContent = t("copied"); };
           if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(live.value).then(done, () => {});
           else { try { document.execCommand("copy"); done(); } catch (err) { /* selection stays for Ctrl+C */ } }
         },
-      }, icon("copy"), h("span.wt-btn-label", { text: "Copy" }));
-      out.push(h("section.wt-panel.wt-saves", { "aria-label": "Save and load" },
-        h("h3.wt-section-title", {}, icon("load"), h("span", { text: "Save of this position" })),
+      }, icon("copy"), h("span.wt-btn-label", { text: t("copy") }));
+      out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
+        h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
         box, h("div.wt-pick-actions", {}, copy, scene.load ? this.control(scene.load) : null)));
     }
     return out;
@@ -929,14 +1078,14 @@ class TableView {
     const pct = p.total ? Math.round((100 * p.done) / p.total) : 0;
     const bars = scene.bars;
     return h("div.wt-lab", {},
-      h("div.wt-progress", { role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(p.total), "aria-valuenow": String(p.done), "aria-label": "Games played" },
-        h("span.wt-progress-fill", { style: `width:${pct}%` }), h("span.wt-progress-text", { text: `${p.done} / ${p.total} games` })),
+      h("div.wt-progress", { role: "progressbar", "aria-valuemin": "0", "aria-valuemax": String(p.total), "aria-valuenow": String(p.done), "aria-label": t("games_played") },
+        h("span.wt-progress-fill", { style: `width:${pct}%` }), h("span.wt-progress-text", { text: t("games_of", { done: p.done, total: p.total }) })),
       bars ? h("section.wt-panel", {}, h("h3.wt-section-title", {}, icon("star"), h("span", { text: bars.caption })),
         h("div.wt-bars", {}, bars.items.map((b) => h("div.wt-bar", {},
           h("span.wt-bar-label", { text: b.label }),
           h("span.wt-bar-track", {}, h("span.wt-bar-fill", { style: `width:${Math.round(b.value * 1000) / 10}%` })),
           h("span.wt-bar-text", { text: b.text }))))) : null,
-      (scene.tables || []).map((t) => this.table(t, "wt-stats")));
+      (scene.tables || []).map((tb) => this.table(tb, "wt-stats")));
   }
 }
 

@@ -1,0 +1,138 @@
+"""One translation catalogue for every string the widgets show (gettext, domain ``witchtable``).
+
+Presenters and controllers wrap their words in :func:`_` (or :func:`ngettext`); the
+front end writes no words of its own: it takes every label it needs from the state's
+``strings`` (:func:`ui_strings`), so ``table.js`` holds no English. The catalogues are
+``locale/<lang>/LC_MESSAGES/witchtable.po`` (compiled to ``.mo`` beside them by
+``tools/i18n.py``, checked fresh by a test) and ship inside the wheel, so the Pyodide
+play pages read them from the installed package exactly as a notebook does.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "witchtable"
+LOCALE_DIR = Path(__file__).parent / "locale"
+LANGUAGES = ("en",)
+"""The languages with a catalogue (English is also the source text)."""
+
+_active: gettext.NullTranslations = gettext.NullTranslations()
+
+
+def use(language: str = "en") -> None:
+    """Show the widgets in ``language`` (one of :data:`LANGUAGES`)."""
+    global _active
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalogue for language {language!r}; there are: {', '.join(LANGUAGES)}")
+    _active = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+
+
+def _(message: str) -> str:
+    """``message`` in the active language."""
+    return _active.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` things, in the active language."""
+    return _active.ngettext(singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it yet (tables of words)."""
+    return message
+
+
+UI_STRINGS = {
+    # the header, notices and hand-off
+    "mode_explore": N_("Rules explorer"),
+    "mode_lab": N_("Simulation lab"),
+    "controls": N_("Game controls"),
+    "rule_behind": N_("The rule behind this"),
+    "dismiss": N_("Dismiss this message"),
+    "gameover": N_("Game over"),
+    "handoff": N_("Hand-off"),
+    "handoff_turn": N_("{name}'s turn"),
+    # players
+    "players": N_("Players"),
+    "you": N_("you"),
+    "bot": N_("bot · {kind}"),
+    "to_act": N_("to act"),
+    "comma_to_act": N_(", to act"),
+    "attacking": N_("attacking"),
+    "defending": N_("defending"),
+    "winner": N_("winner"),
+    "team_won": N_("won together"),
+    "no_cards": N_("no cards"),
+    "hand_of": N_("{name}'s hand"),
+    "empty_hand": N_("empty hand"),
+    "none": N_("none"),
+    # the table
+    "table": N_("Table"),
+    "last": N_("Last"),
+    "cards_one": N_("{n} card"),
+    "cards_other": N_("{n} cards"),
+    "pile_label": N_("{label}: {n} cards"),
+    "card_of": N_("{name} {i} of {n}"),
+    "no_cards_in_hand": N_("No cards in hand."),
+    "hand_title": N_("{label} · {cards}"),
+    # pickers
+    "pick_for": N_("Cards to pick for: {title}"),
+    "check_picked": N_("{verb} (check the picked cards)"),
+    "clear": N_("Clear"),
+    "choose_target": N_("Choose the target"),
+    "target": N_("Target"),
+    "target_of": N_("Target {label}"),
+    "now_choose_target": N_(" · now choose a target"),
+    "placed": N_(", placed {n}"),
+    "not_placed": N_(", not placed yet"),
+    "top_first": N_("Top first: {cards}"),
+    "more_to_place": N_(" · {n} more to place"),
+    "left_to_place": N_("{verb} ({n} not placed yet)"),
+    "order_cards": N_("Cards to put in order"),
+    "rule_n": N_("{text} (rule {rule})"),
+    # side panels
+    "log": N_("Game log"),
+    "log_title": N_("What happened"),
+    "log_list": N_("Game log, newest last"),
+    "sees": N_("{name} sees: {text}"),
+    "legend_title": N_("Cards"),
+    "points": N_("Points {points}"),
+    "n_more": N_("{n} more"),
+    "whose_view": N_("Whose view"),
+    "whose_cards": N_("Whose cards to show"),
+    "timeline_jump": N_("Timeline: jump to a move"),
+    "move_of": N_("move {n} of {length}"),
+    "moves": N_("Moves"),
+    "start_of_game": N_("Start of the game"),
+    "timeline": N_("Timeline"),
+    "timeline_title": N_("Timeline · move {n} of {length}"),
+    "may_do": N_("What {name} may do"),
+    "to_act_rules": N_("{name} to act: the rules behind each choice"),
+    "allowed_by": N_("Allowed by"),
+    "forbidden_by": N_("Forbidden by"),
+    "save_box": N_("Save of this position (copy it out, or paste a save here and press Load)"),
+    "copy": N_("Copy"),
+    "copied": N_("Copied"),
+    "save_load": N_("Save and load"),
+    "save_title": N_("Save of this position"),
+    "games_played": N_("Games played"),
+    "games_of": N_("{done} / {total} games"),
+    # reveals, grids and clocks
+    "close": N_("Close"),
+    "shown_to": N_("Shown to {names}"),
+    "closes_in": N_("closes in {s} s"),
+    "pick_grid": N_("Cards on the table to pick"),
+    "clock": N_("Clock"),
+    "seconds": N_("{s} s"),
+}
+"""Every word ``table.js`` writes, by id; placeholders in braces are filled in by the front end."""
+
+
+def ui_strings() -> dict[str, str]:
+    """The front end's words in the active language (the state's ``strings``)."""
+    return {key: _(text) for key, text in UI_STRINGS.items()}
+
+
+use("en")
