@@ -62,12 +62,13 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, names: list,
            bots: Sequence | None, you: int | None, god: bool) -> dict:
     bots = list(bots) if bots else [None] * game.players
     to_act = list(view.get("to_act", []))
-    scores = view.get("scores", [0] * game.players)
+    scores = view.get("scores")  # only when the game declares its scores public
     players = []
     for s in range(game.players):
         entry = {"seat": s, "name": names[s], "you": s == you, "bot": bots[s], "acting": s in to_act,
                  "role": None, "winner": s in view.get("winners", []), "out": False,
-                 "counters": [counter("score", "Score", scores[s], "star")], "note": ""}
+                 "counters": [counter("score", "Score", scores[s], "star")] if scores else [],
+                 "note": ""}
         if god:
             entry["cards"] = _hand(hands.get(s))
         players.append(entry)
