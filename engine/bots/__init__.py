@@ -48,6 +48,14 @@ def bot_kinds(game_id: str) -> tuple[str, ...]:
     return spec.bot_kinds if spec is not None else ("random",)
 
 
+def default_bot(game_id: str) -> str:
+    """The bot a table gets when nobody says which: the game's heuristic, else its first
+    own bot, else ``"random"`` (so a game without bots of its own still plays)."""
+    spec = GAMES.get(game_id)
+    own = list(spec.bots) if spec is not None else []
+    return "heuristic" if "heuristic" in own else (own[0] if own else "random")
+
+
 def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
     """A bot by name; ValueError lists the kinds available for ``game_id``."""
     if kind == "random":
@@ -58,4 +66,4 @@ def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
     raise ValueError(f"unknown bot {kind!r} for {game_id}; choose from: {', '.join(bot_kinds(game_id))}")
 
 
-__all__ = ["BOT_KINDS", "HEURISTICS", "Bot", "RandomBot", "bot_kinds", "make_bot"]
+__all__ = ["BOT_KINDS", "HEURISTICS", "Bot", "RandomBot", "bot_kinds", "default_bot", "make_bot"]

@@ -99,9 +99,9 @@ NAMES4 = ["Ana", "Bo", "Cy", "Di"]
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
-def test_scene_matches_the_view_and_offers_exactly_the_legal_actions(players, seed):
+def test_scene_matches_the_view(players, seed):
     """Setup / Summary of the Rules: Grimoires, Gems, hand sizes and piles open to all, the
-    seat's own Hand face up; Sequence of Play: exactly the legal choices are offered."""
+    seat's own Hand face up; Sequence of Play: each choice names the seat that plays it."""
     names = [f"P{s}" for s in range(players)]
     phases = Counter()
     for step, game in enumerate(bot_game(players, seed)):
@@ -131,9 +131,8 @@ def test_scene_matches_the_view_and_offers_exactly_the_legal_actions(players, se
             if window:
                 shown = [c["kind"] for c in window["cards"]]
                 assert shown == [view["hocus"]["card"]] + [p["card"] for p in view["hocus"]["pocus"]]
-            got = offered(scene)
-            assert {k for _, k in got} == legal_keys(game, seat), f"move {game.move_number}, seat {seat}"
-            assert all(s == seat for s, _ in got), "every choice names the seat that plays it"
+            # (Offered == legal is checked for every game in test_widget_every_game.py.)
+            assert all(s == seat for s, _ in offered(scene)), "every choice names the seat that plays it"
     assert phases["react"] and phases["turn"], phases
 
 
@@ -623,35 +622,17 @@ def assert_only_what_the_viewer_may_know(controller: TableController, state: dic
                 assert secret not in text, f"seat {seat}'s private log text leaked: {secret!r}"
 
 
-def assert_unchanged_when_hidden_cards_are_redealt(controller: TableController, state: dict, rng) -> None:
-    """Everything the viewer cannot see (other Hands, the Library) dealt afresh: the
-    scene must be exactly the same."""
-    game = controller.game
-    if game.is_over:
-        return
-    other = game.clone()
-    other._state = game._state.determinize(state["scene"]["seat"], rng)  # the engine's re-deal (test only)
-    kept = controller.game
-    try:
-        controller.game = other
-        again = controller.state()
-    finally:
-        controller.game = kept
-    assert again["scene"] == state["scene"], "the scene depends on cards the viewer cannot see"
-
-
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (5, 2)])
 def test_vs_bots_whole_game_never_shows_another_seats_cards(players, seed):
+    """Summary of the Rules: Hands secret. (That the scene survives a re-deal of every hidden
+    card is checked for every game in test_widget_every_game.py.)"""
     controller = TableController(GAME, players=players, seat=0, bots="heuristic", seed=seed)
-    rng = random.Random(seed)
     count = 0
 
     def check(state):
         nonlocal count
         count += 1
         assert_only_what_the_viewer_may_know(controller, state)
-        if count % 3 == 0:
-            assert_unchanged_when_hidden_cards_are_redealt(controller, state, rng)
 
     final = play_through(controller, seat=0, seed=seed, check=check)
     assert final["scene"]["gameover"] and count > 40
@@ -660,7 +641,6 @@ def test_vs_bots_whole_game_never_shows_another_seats_cards(players, seed):
 def test_pass_and_play_shows_only_the_person_at_the_screen_even_in_windows():
     """Several people may answer one Hocus: each is handed the screen in turn."""
     controller = TableController(GAME, players=3, bots=None, seed=6, quick=True)
-    rng = random.Random(6)
     handoffs = []
     windows_with_two_people = 0
 
@@ -674,8 +654,6 @@ def test_pass_and_play_shows_only_the_person_at_the_screen_even_in_windows():
         elif not controller.game.is_over:
             assert scene["seat"] in controller.game.to_act
             windows_with_two_people += len(controller.game.to_act) > 1
-        if len(handoffs) % 4 == 1:
-            assert_unchanged_when_hidden_cards_are_redealt(controller, state, rng)
 
     play_through(controller, seed=6, check=check)
     assert set(handoffs) == {0, 1, 2} and windows_with_two_people
