@@ -9,7 +9,8 @@
 - Rules in our words: each rule of a game cites a section (a heading of its rulebook,
   when the rulebook text is on this machine) and sums it up in one line.
 - Doc freshness: ``docs/games/<id>.md`` holds the generated rule table and rulings
-  (``tools/rules_table.py``), current, and names every rule id.
+  (``tools/rules_table.py``), current, and names every rule id; the README's list of
+  the games is generated from the registry too.
 
 A new game gets all of these by registering (see ``docs/design.md``).
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import os
 import pkgutil
 import re
 import sys
@@ -160,3 +162,14 @@ def test_the_games_reference_doc_is_current(game_id):
         f"{path} is stale: run tools/rules_table.py {game_id} --write {path}")
     for rule in own_rules(game_id):
         assert f"`{rule.id}`" in doc, rule.id
+
+
+@pytest.mark.skipif(bool(os.environ.get(games.EXTRA_GAMES_VARIABLE)),
+                    reason="the README lists the shipped games, and extra ones are registered")
+def test_the_readme_lists_every_registered_game():
+    """The README's list of games is generated from the registry (tools/rules_table.py --games)."""
+    readme = (ROOT / "README.md").read_text()
+    assert rules_tool().refreshed_games(readme) == readme, (
+        "the README's games list is stale: run tools/rules_table.py --games --write README.md")
+    for game_id in GAMES:
+        assert f"docs/games/{game_id}.md" in readme
