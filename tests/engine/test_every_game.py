@@ -22,37 +22,20 @@ import importlib.util
 import os
 import pkgutil
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from game_files import ROOT, doc_of, own_test_files, package_of, short_name
 
 from witchtable.engine import GAMES, games
 from witchtable.engine.core import KINDS, TIMINGS
 
-ROOT = Path(__file__).resolve().parents[2]
-TESTS = ROOT / "tests"
 RULEBOOKS = Path("/work/shared/rulebooks")
 GAME_IDS = list(GAMES)
 
 
-def package_of(game_id: str) -> tuple[str, Path]:
-    """The game's package: its module name and its folder."""
-    module = sys.modules[GAMES[game_id].state_class.__module__]
-    package = sys.modules[module.__package__ or module.__name__]
-    return package.__name__, Path(package.__file__).parent
-
-
 def own_rules(game_id: str) -> list:
     return [r for r in GAMES[game_id].rules if r.id.startswith(game_id + "/")]
-
-
-def doc_of(game_id: str) -> Path:
-    """``docs/games/<id>.md`` of the checkout; a game registered from outside the package
-    (a test's throwaway game) keeps it in a ``docs/games/`` beside its package's folder."""
-    name, folder = package_of(game_id)
-    base = ROOT if name.startswith("witchtable.engine.games.") else folder.parent
-    return base / "docs" / "games" / f"{game_id}.md"
 
 
 def rules_tool():
@@ -68,8 +51,7 @@ def rules_tool():
 def test_every_game_package_is_registered_in_package_order():
     """A game registers by being a package under engine/games/: no list names it."""
     packages = sorted(m.name for m in pkgutil.iter_modules(games.__path__) if m.ispkg)
-    registered = [package_of(gid)[0].rsplit(".", 1)[-1] for gid in GAMES
-                  if package_of(gid)[0].startswith(games.__name__ + ".")]
+    registered = [short_name(gid) for gid in GAMES if package_of(gid)[0].startswith(games.__name__ + ".")]
     assert registered == packages
     assert games.discover()[:len(packages)] == [f"{games.__name__}.{p}" for p in packages]
 
@@ -98,12 +80,6 @@ def test_the_spec_declares_what_the_other_layers_need(game_id):
 # --------------------------------------------------------------------------- rule coverage
 
 
-def own_test_files(game_id: str) -> list[Path]:
-    """A game's own test files: ``test_<package>_*.py`` (or ``test_<package>.py``) under tests/."""
-    package = package_of(game_id)[0].rsplit(".", 1)[-1]
-    return sorted({*TESTS.rglob(f"test_{package}_*.py"), *TESTS.rglob(f"test_{package}.py")})
-
-
 def named_rule_ids(game_id: str, path: Path) -> set[str]:
     """The rule ids the test functions of ``path`` name (docstrings, ``@covers`` marks)."""
     prefix = game_id + "/"
@@ -126,7 +102,7 @@ def test_every_rule_id_has_a_test_that_names_it(game_id):
     """Each rule of the game is named by some test of its own (and no test names a rule
     that does not exist, a misspelt id, say)."""
     files = own_test_files(game_id)
-    assert files, f"{game_id} has no test file named test_{package_of(game_id)[0].rsplit('.', 1)[-1]}_*.py"
+    assert files, f"{game_id} has no test file named test_{short_name(game_id)}_*.py"
     ids = {r.id for r in own_rules(game_id)}
     named = set().union(*(named_rule_ids(game_id, path) for path in files))
     assert not ids - named, f"rule ids without a test: {sorted(ids - named)}"

@@ -4,9 +4,9 @@ Two throwaway games live here, outside the shipped package: ``pebbles`` (2-4 pla
 hidden card per seat, a peek that shows one card to one seat, scores kept out of views
 because they count a hidden card) and ``pebbles_team`` (the same as a cooperative game:
 the table wins or loses as one). Each is a package with a ``SPEC``, one rules test file
-(``test_pebbles_rules.py``, ``test_pebbles_team_rules.py``) and a docs page
-(``docs/games/<id>.md``); no presenter (the generic one draws them) and no bots of their
-own (random bots play them).
+(``test_pebbles_rules.py``, ``test_pebbles_team_rules.py``), a docs page
+(``docs/games/<id>.md``) and a notebook (``examples/<id>.ipynb``); no presenter (the
+generic one draws them) and no bots of their own (random bots play them).
 
 The test starts a fresh pytest with ``WITCHTABLE_EXTRA_GAMES=pebbles,pebbles_team`` (read
 by the engine's registry) and this folder importable, runs the generic engine and widget
@@ -31,7 +31,8 @@ ROOT = HERE.parents[1]
 EXTRA = {"pebbles": "pebbles", "pebbles-team": "pebbles_team"}
 """Game id: the module that registers it."""
 GENERIC = [ROOT / "tests" / "engine" / "test_contract.py", ROOT / "tests" / "engine" / "test_every_game.py",
-           ROOT / "tests" / "widgets" / "test_widget_every_game.py"]
+           ROOT / "tests" / "widgets" / "test_widget_every_game.py",
+           ROOT / "tests" / "widgets" / "test_widget_notebooks.py"]
 """The suites written once for every registered game (parametrized over GAMES)."""
 
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="starts pytest in a subprocess")

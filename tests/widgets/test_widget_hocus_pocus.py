@@ -1,4 +1,5 @@
-"""Hocus Pocus in the widgets: its presenter, its messages, whole games, its notebook.
+"""Hocus Pocus in the widgets: its presenter, its messages, whole games (its notebook is
+checked with every game's in test_widget_notebooks.py).
 
 Rulebook sections (``hocus-pocus.txt``) checked: "Setup" (Grimoires face up, Hands
 secret, the Cauldron), "Sequence of Play" 1-3 (casting from Hand or Grimoire with a
@@ -20,7 +21,7 @@ from pathlib import Path
 import pytest
 from widget_helpers import act, card_lists, play_through
 
-from witchtable.engine import GAMES, IllegalAction, new_game
+from witchtable.engine import IllegalAction, new_game
 from witchtable.engine.bots import make_bot
 from witchtable.engine.core import Game
 from witchtable.widgets import TableController
@@ -657,37 +658,3 @@ def test_pass_and_play_shows_only_the_person_at_the_screen_even_in_windows():
 
     play_through(controller, seed=6, check=check)
     assert set(handoffs) == {0, 1, 2} and windows_with_two_people
-
-
-# --------------------------------------------------------------------------- the notebook
-
-NOTEBOOK = Path(__file__).resolve().parents[2] / "examples" / "hocus-pocus.ipynb"
-WIDGET = "application/vnd.jupyter.widget-view+json"
-
-
-def test_notebook_committed_without_outputs_and_names_real_rules():
-    nbformat = pytest.importorskip("nbformat")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    nbformat.validate(nb)
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            assert cell.outputs == [] and cell.execution_count is None, "clear the outputs before committing"
-    assert "widgets" not in nb.metadata
-    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-    named = set(re.findall(r"`(hocus-pocus/[a-z-]+/[a-z-]+)`", text))
-    assert len(named) >= 8
-    assert {rule for rule in named if rule not in GAMES[GAME].rules} == set()
-
-
-def test_notebook_runs_top_to_bottom_in_a_fresh_kernel(tmp_path):
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    nbclient.NotebookClient(nb, timeout=300, kernel_name="python3",
-                            resources={"metadata": {"path": str(tmp_path)}}).execute()
-    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
-    assert [o for o in outputs if o.output_type == "error"] == []
-    widgets = [o for o in outputs if o.output_type == "execute_result" and WIDGET in o.get("data", {})]
-    assert len(widgets) == 2, "the play and explore cells each show a widget"
-    text = "".join(o.get("text", "") for o in outputs)
-    assert "win rate" in text and R + "react/close" in text
