@@ -405,13 +405,19 @@ class GameSpec:
         """The bots this game plays with: ``"random"`` and the game's own."""
         return ("random", *self.bots)
 
+    @property
+    def default_bot(self) -> str:
+        """The bot a table gets when nobody says which: the game's heuristic, else its
+        first own bot, else ``"random"``."""
+        return "heuristic" if "heuristic" in self.bots else next(iter(self.bots), "random")
+
     def describe(self) -> dict:
         """The spec as plain JSON (for the site's build, which reads it from the wheel)."""
         return {"id": self.id, "name": self.name, "min_players": self.min_players,
                 "max_players": self.max_players, "kind": self.kind, "timing": self.timing,
-                "bots": list(self.bot_kinds), "presenter": self.presenter, "summary": self.summary,
-                "goal": self.goal, "how_to_play": list(self.how_to_play),
-                "public_scores": self.public_scores,
+                "bots": list(self.bot_kinds), "default_bot": self.default_bot,
+                "presenter": self.presenter, "summary": self.summary, "goal": self.goal,
+                "how_to_play": list(self.how_to_play), "public_scores": self.public_scores,
                 "options": {o.name: {"default": o.default, "help": o.help} for o in self.option_list}}
 
     def __repr__(self) -> str:

@@ -117,13 +117,14 @@ def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: 
     players = "".join(f'<option value="{n}"{" selected" if n == default_players(game) else ""}>{n}</option>'
                       for n in range(game["min_players"], game["max_players"] + 1))
     bots = "".join(f'<option value="{esc(kind)}">{esc(BOT_LABELS.get(kind, kind))}</option>'
-                   for kind in sorted(game["bots"], key=lambda k: k != "heuristic"))
+                   for kind in sorted(game["bots"], key=lambda k: k != game["default_bot"]))
     config = {"game": {**game, "default_players": default_players(game)},
               "pyodide": "../../" + pyodide, "wheel": wheel.name}
     nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
     nb_link = (f'<a href="../../{esc(notebook_links(nbs[0])[0])}">The {esc(game["name"])} notebook</a>'
                if nbs else "")
-    return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), players=players, bots=bots,
+    return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), goal=esc(game.get("goal", "")),
+                players=players, bots=bots,
                 notebook=nb_link, config=json.dumps(config).replace("</", "<\\/"))
 
 

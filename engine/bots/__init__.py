@@ -52,8 +52,7 @@ def default_bot(game_id: str) -> str:
     """The bot a table gets when nobody says which: the game's heuristic, else its first
     own bot, else ``"random"`` (so a game without bots of its own still plays)."""
     spec = GAMES.get(game_id)
-    own = list(spec.bots) if spec is not None else []
-    return "heuristic" if "heuristic" in own else (own[0] if own else "random")
+    return spec.default_bot if spec is not None else "random"
 
 
 def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
