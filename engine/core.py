@@ -343,7 +343,8 @@ class GameSpec:
       answer) or ``"real-time"`` (a race; see :data:`TIMINGS`).
     - ``bots``: the game's own bots by kind, ``{"heuristic": MyBot}`` (each a class
       taking a seed, from the game's ``bot.py``); the platform adds ``"random"`` to
-      every game, so a game without bots of its own still plays against random bots.
+      every game, so a game without bots of its own still plays against random bots
+      (``bot_kinds`` lists them all, ``default_bot`` is the one a table gets unasked).
     - ``presenter``: the module under ``witchtable.widgets.presenters`` that draws the
       game (a name, ``"witching_hour"``: the engine never imports widgets); ``None``:
       the generic presenter, every legal action as a button.
@@ -352,6 +353,10 @@ class GameSpec:
     - ``public_scores``: whether ``Game.view`` carries ``scores`` (the running score of
       every seat). Declare it only when the score follows from public information: a
       score that counts hidden cards would leak them. ``Game.scores`` is always there.
+
+    The spec checks its own declaration (a kind or timing it does not know, an option
+    declared twice, a ``"random"`` bot of its own) and ``describe()`` gives it as plain
+    JSON (what the site's build reads).
     """
 
     id: str

@@ -28,7 +28,7 @@ import pytest
 from game_files import ROOT, doc_of, own_test_files, package_of, short_name
 
 from witchtable.engine import GAMES, games
-from witchtable.engine.core import KINDS, TIMINGS
+from witchtable.engine.core import KINDS, TIMINGS, GameSpec, Option
 
 RULEBOOKS = Path("/work/shared/rulebooks")
 GAME_IDS = list(GAMES)
@@ -75,6 +75,19 @@ def test_the_spec_declares_what_the_other_layers_need(game_id):
         assert option.help, f"option {option.name} has no help text"
     assert spec.presenter is None or re.fullmatch(r"[a-z_][a-z0-9_.]*", spec.presenter)
     assert spec.describe()["id"] == game_id
+
+
+def test_a_spec_refuses_a_declaration_the_platform_cannot_use():
+    base = GAMES[GAME_IDS[0]]
+    good = dict(id="x-game", name="X", min_players=2, max_players=3, state_class=base.state_class,
+                rules=base.rules, options=[Option("n", 1, "a number")])
+    assert GameSpec(**good).options == {"n": 1} and GameSpec(**good).default_bot == "random"
+    twice = [Option("n", 1, "a"), Option("n", 2, "b")]
+    for bad, error in [({"options": {"n": 1}}, TypeError), ({"options": twice}, ValueError),
+                       ({"kind": "team"}, ValueError), ({"timing": "fast"}, ValueError),
+                       ({"bots": {"random": object}}, ValueError), ({"min_players": 4}, ValueError)]:
+        with pytest.raises(error):
+            GameSpec(**dict(good, **bad))
 
 
 # --------------------------------------------------------------------------- rule coverage
