@@ -20,8 +20,8 @@ core/out-of-turn
 """
 
 from . import games as _games  # noqa: F401  (registers the games)
-from .core import GAMES, Game, GameSpec, Move, SaveError, load_game, narrate, new_game
+from .core import GAMES, Game, GameSpec, Move, Option, SaveError, load_game, narrate, new_game
 from .rules import IllegalAction, Rule, RuleBook
 
-__all__ = ["GAMES", "Game", "GameSpec", "IllegalAction", "Move", "Rule", "RuleBook",
+__all__ = ["GAMES", "Game", "GameSpec", "IllegalAction", "Move", "Option", "Rule", "RuleBook",
            "SaveError", "load_game", "narrate", "new_game"]

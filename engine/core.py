@@ -272,20 +272,158 @@ class State:
 
 # --------------------------------------------------------------------------- specs
 
+KINDS = ("competitive", "cooperative")
+"""A game's kind: each seat for itself, or the whole table wins or loses as one."""
+
+TIMINGS = ("turns", "reactions", "real-time")
+"""How a game's seats act: one at a time; in turns with reaction windows where several
+seats may answer; or all at once in a race (actions carry the milliseconds they were made at)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a game may be started with: ``new_game(game_id, players, **options)``.
+
+    ``check(value, players)`` returns the value in normal form or raises ``ValueError``
+    saying what a right value would be; ``None`` takes any JSON value. Checks that
+    concern several options at once (is the deck big enough for this many players?)
+    belong in the game's ``State.check_options``, which runs after every option's own.
+    """
+
+    name: str
+    default: Any
+    help: str
+    check: Callable[[Any, int], Any] | None = None
+
+
+def flag_option(name: str) -> Callable[[Any, int], bool]:
+    """A check for a true/false option."""
+    def check(value: Any, players: int) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} must be true or false, not {value!r}")
+        return value
+    return check
+
+
+def seat_option(name: str) -> Callable[[Any, int], int]:
+    """A check for an option naming a seat of the table (who starts, say)."""
+    def check(value: Any, players: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+            raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {value!r}")
+        return value
+    return check
+
+
+def count_option(name: str, low: int, high: int) -> Callable[[Any, int], int]:
+    """A check for a whole-number option from ``low`` to ``high``."""
+    def check(value: Any, players: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        return value
+    return check
+
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What :data:`GAMES` lists for each game."""
+    """Everything the other layers know about a game: the one place a game registers.
+
+    A game is a package under ``engine/games/`` whose ``__init__`` defines ``SPEC``;
+    :mod:`witchtable.engine.games` finds it (no list to edit). The command line, the bots,
+    the presenters, the site's pages and the generic tests all read their games from
+    :data:`GAMES` and these fields:
+
+    - ``id``: the game id (``"witching-hour"``), as in saves, URLs and rule ids;
+      ``name``: its title; ``min_players``/``max_players``: the seat counts it takes.
+    - ``state_class``: its :class:`State` subclass; ``rules``: its :class:`RuleBook`.
+    - ``options``: give a list of :class:`Option` (name, default, help, check); the spec
+      keeps them in ``option_list`` and ``options`` becomes the contract's dict of
+      defaults (``spec.option_help`` the help texts by name).
+    - ``kind``: ``"competitive"`` or ``"cooperative"`` (``winners`` is every seat or
+      none); ``timing``: ``"turns"``, ``"reactions"`` (windows where several seats may
+      answer) or ``"real-time"`` (a race; see :data:`TIMINGS`).
+    - ``bots``: the game's own bots by kind, ``{"heuristic": MyBot}`` (each a class
+      taking a seed, from the game's ``bot.py``); the platform adds ``"random"`` to
+      every game, so a game without bots of its own still plays against random bots
+      (``bot_kinds`` lists them all, ``default_bot`` is the one a table gets unasked).
+    - ``presenter``: the module under ``witchtable.widgets.presenters`` that draws the
+      game (a name, ``"witching_hour"``: the engine never imports widgets); ``None``:
+      the generic presenter, every legal action as a button.
+    - ``summary`` (a sentence or two: what you do), ``goal`` (one line: "Most Gems
+      wins"), ``how_to_play`` (a few short lines): UI text for the site and widgets.
+    - ``public_scores``: whether ``Game.view`` carries ``scores`` (the running score of
+      every seat). Declare it only when the score follows from public information: a
+      score that counts hidden cards would leak them. ``Game.scores`` is always there.
+
+    The spec checks its own declaration (a kind or timing it does not know, an option
+    declared twice, a ``"random"`` bot of its own) and ``describe()`` gives it as plain
+    JSON (what the site's build reads).
+    """
 
     id: str
     name: str
     min_players: int
     max_players: int
-    options: dict
     state_class: type
     rules: RuleBook
+    options: Any = ()
+    kind: str = "competitive"
+    timing: str = "turns"
+    bots: Mapping[str, Callable[[int], Any]] = field(default_factory=dict)
+    presenter: str | None = None
     summary: str = ""
-    option_help: dict = field(default_factory=dict)
+    goal: str = ""
+    how_to_play: tuple[str, ...] = ()
+    public_scores: bool = False
+    option_list: tuple[Option, ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        given = self.options
+        if isinstance(given, Mapping) or not all(isinstance(o, Option) for o in given):
+            raise TypeError(f"{self.id}: options is a list of Option(name, default, help, check)")
+        names = [o.name for o in given]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.id}: an option is declared twice: {names}")
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.id}: kind must be one of {KINDS}, not {self.kind!r}")
+        if self.timing not in TIMINGS:
+            raise ValueError(f"{self.id}: timing must be one of {TIMINGS}, not {self.timing!r}")
+        if "random" in self.bots:
+            raise ValueError(f"{self.id}: 'random' bots come with the platform; declare only your own")
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(f"{self.id}: player counts {self.min_players}-{self.max_players} make no sense")
+        object.__setattr__(self, "option_list", tuple(given))
+        object.__setattr__(self, "options", {o.name: o.default for o in given})
+        object.__setattr__(self, "bots", dict(self.bots))
+        object.__setattr__(self, "how_to_play", tuple(self.how_to_play))
+
+    @property
+    def option_help(self) -> dict[str, str]:
+        """Each option's help text, by name."""
+        return {o.name: o.help for o in self.option_list}
+
+    @property
+    def cooperative(self) -> bool:
+        return self.kind == "cooperative"
+
+    @property
+    def bot_kinds(self) -> tuple[str, ...]:
+        """The bots this game plays with: ``"random"`` and the game's own."""
+        return ("random", *self.bots)
+
+    @property
+    def default_bot(self) -> str:
+        """The bot a table gets when nobody says which: the game's heuristic, else its
+        first own bot, else ``"random"``."""
+        return "heuristic" if "heuristic" in self.bots else next(iter(self.bots), "random")
+
+    def describe(self) -> dict:
+        """The spec as plain JSON (for the site's build, which reads it from the wheel)."""
+        return {"id": self.id, "name": self.name, "min_players": self.min_players,
+                "max_players": self.max_players, "kind": self.kind, "timing": self.timing,
+                "bots": list(self.bot_kinds), "default_bot": self.default_bot,
+                "presenter": self.presenter, "summary": self.summary, "goal": self.goal,
+                "how_to_play": list(self.how_to_play), "public_scores": self.public_scores,
+                "options": {o.name: {"default": o.default, "help": o.help} for o in self.option_list}}
 
     def __repr__(self) -> str:
         return f"<GameSpec {self.id} ({self.min_players}-{self.max_players} players)>"
@@ -392,7 +530,8 @@ class Game:
             "is_over": state.is_over,
         }
         data.update(state.view(seat))
-        data["scores"] = list(state.scores)
+        if self.spec.public_scores:  # a score counting hidden cards would tell them
+            data["scores"] = list(state.scores)
         data["winners"] = list(state.winners) if state.is_over else []
         data["log"] = state.log.for_seat(seat, names)
         return data
@@ -505,6 +644,9 @@ GAMES: dict[str, GameSpec] = {}
 
 
 def register(spec: GameSpec) -> GameSpec:
+    """Add a game to :data:`GAMES` (:mod:`witchtable.engine.games` does it for each package)."""
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"register takes a GameSpec, not {type(spec).__name__}")
     if spec.id in GAMES:
         raise ValueError(f"game {spec.id!r} registered twice")
     GAMES[spec.id] = spec
@@ -538,6 +680,9 @@ def _check_options(spec: GameSpec, players: int, options: Mapping[str, Any]) -> 
         json.dumps(merged)
     except (TypeError, ValueError) as err:
         raise ValueError(f"options must be plain JSON values: {err}") from None
+    for option in spec.option_list:
+        if option.check is not None:
+            merged[option.name] = option.check(merged[option.name], players)
     return spec.state_class.check_options(players, merged)
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 
 def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[int] | None = 0,
-         bots: str | Sequence[str | None] | None = "heuristic", seed: int | None = None,
+         bots: str | Sequence[str | None] | None = "default", seed: int | None = None,
          names: Sequence[str] | None = None, pace: float = 0.9, **options: Any) -> TableWidget:
     """A table to play ``game_id`` by clicking or by keyboard.
 
@@ -32,6 +32,7 @@ def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[
 
     - ``bots="heuristic"`` (or ``"random"``): the seat(s) in ``seat`` are people at this
       screen, every other seat is that bot. ``seat=None``: nobody, watch the bots.
+      ``"default"``: the game's own heuristic bot, or random bots if it has none.
     - ``bots=[None, "heuristic", None]``: one entry per seat, ``None`` for a person.
     - ``bots=None``: every seat is a person: pass-and-play around one screen.
 
@@ -47,7 +48,7 @@ def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[
 
 
 def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None = None,
-            seat: int | None = None, bots: str | Sequence[str] = "heuristic",
+            seat: int | None = None, bots: str | Sequence[str] = "default",
             names: Sequence[str] | None = None, save: Any = None, autoplay: bool = False,
             **options: Any) -> TableWidget:
     """The rules explorer: every hand visible, a timeline, and the rule behind each action.

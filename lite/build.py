@@ -145,25 +145,10 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
-def registered_games(wheel: Path) -> list[dict]:
-    """The games the wheel registers, read by importing its engine (in a subprocess)."""
-    code = """
-import json
-from witchtable.engine import GAMES
-from witchtable.engine.bots import BOT_KINDS, make_bot
-out = []
-for gid, spec in sorted(GAMES.items()):
-    bots = []
-    for kind in BOT_KINDS:
-        try:
-            make_bot(kind, gid)
-            bots.append(kind)
-        except ValueError:
-            pass
-    out.append({"id": gid, "name": spec.name, "min_players": spec.min_players,
-                "max_players": spec.max_players, "bots": bots})
-print(json.dumps(out))
-"""
+def registered_games(wheel: Path) -> dict:
+    """The games the wheel registers (``{"games": [...], "coming": [...]}``, the engine's
+    :func:`~witchtable.engine.games.catalogue`), read by importing its engine in a subprocess."""
+    code = "import json; from witchtable.engine.games import catalogue; print(json.dumps(catalogue()))"
     env = dict(os.environ, PYTHONPATH=str(wheel))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     if proc.returncode:
@@ -311,7 +296,8 @@ def main(argv: list | None = None) -> int:
     wheel = find_wheel(args.wheel)
     out = Path(args.out).resolve()
     cache = Path(args.cache).resolve()
-    games = registered_games(wheel)
+    catalogue = registered_games(wheel)
+    games = catalogue["games"]
     wheels = [*fetch_wheels(cache / "wheels"), *kernel_wheels(), wheel]
     stage = cache.parent / "lite-stage"
     epoch = source_date_epoch()
@@ -320,7 +306,8 @@ def main(argv: list | None = None) -> int:
         shutil.rmtree(out)
     build_lite(stage, out / "lite", epoch)
     trimmed = trim(out / "lite")
-    write_pages(out, games=games, notebooks=notebooks, wheel=wheel, pyodide="lite/static/pyodide/")
+    write_pages(out, games=games, coming=catalogue["coming"], notebooks=notebooks, wheel=wheel,
+                pyodide="lite/static/pyodide/")
     sizes = size_report(out)
     manifest = {"witchtable_wheel": wheel.name, "pyodide": PYODIDE_VERSION, "jupyterlite": LITE_VERSION,
                 "games": [g["id"] for g in games], "notebooks": notebooks,

@@ -21,15 +21,6 @@ SITE = Path(__file__).resolve().parent / "site"
 ASSETS = ("play.js", "worker.js", "host.py", "site.css")
 WIDGET_FILES = ("table.js", "table.css")
 
-KNOWN_GAMES = {  # (in the order the landing page lists them)
-    "witching-hour": "Witching Hour",
-    "hocus-pocus": "Hocus Pocus",
-    "disney-hocus-pocus": "Disney Hocus Pocus: The Game",
-    "potion-house": "Potion House",
-    "hocus-focus": "Hocus Focus",
-}
-"""The five games the project covers; those the wheel does not register yet are 'coming'."""
-
 BOT_LABELS = {"heuristic": "Heuristic bots (play sensibly)", "random": "Random bots (any legal move)"}
 
 
@@ -81,11 +72,11 @@ def copy_widget_files(wheel: Path, assets: Path) -> None:
             (assets / name).write_bytes(whl.read(member))
 
 
-def landing_page(games: list[dict], notebooks: list[str], files: Path) -> str:
+def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: list[dict] = ()) -> str:
+    """The games as the engine registers them (its order), then the project's games coming."""
     ids = [g["id"] for g in games]
-    order = list(KNOWN_GAMES)
     cards = []
-    for game in sorted(games, key=lambda g: (order.index(g["id"]) if g["id"] in order else 99, g["id"])):
+    for game in games:
         nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
         play = f'play/{esc(game["id"])}/'
         links = [f'<a class="wt-button wt-primary" href="{play}">Play {esc(game["name"])}</a>']
@@ -94,17 +85,20 @@ def landing_page(games: list[dict], notebooks: list[str], files: Path) -> str:
             links.append(f'<a class="wt-button" href="{esc(simple)}">Open the notebook</a>')
         players = (f'{game["min_players"]}–{game["max_players"]} players'
                    if game["min_players"] != game["max_players"] else f'{game["min_players"]} players')
+        team = " · together against the game" if game.get("kind") == "cooperative" else ""
+        about = "".join(f'\n        <p class="wt-about">{esc(text)}</p>'
+                        for text in (game.get("summary"), game.get("goal")) if text)
         cards.append(f"""
       <li class="wt-game" data-game="{esc(game["id"])}">
         <h3>{esc(game["name"])}</h3>
-        <p class="wt-meta">{esc(players)} · against bots or pass-and-play</p>
+        <p class="wt-meta">{esc(players)}{team} · against bots or pass-and-play</p>{about}
         <p class="wt-links">{" ".join(links)}</p>
       </li>""")
-    for gid, name in KNOWN_GAMES.items():
-        if gid not in ids:
+    for game in coming:
+        if game["id"] not in ids:
             cards.append(f"""
-      <li class="wt-game wt-coming" data-game="{esc(gid)}">
-        <h3>{esc(name)}</h3>
+      <li class="wt-game wt-coming" data-game="{esc(game["id"])}">
+        <h3>{esc(game["name"])}</h3>
         <p class="wt-meta">coming</p>
       </li>""")
     rows = []
@@ -123,25 +117,30 @@ def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: 
     players = "".join(f'<option value="{n}"{" selected" if n == default_players(game) else ""}>{n}</option>'
                       for n in range(game["min_players"], game["max_players"] + 1))
     bots = "".join(f'<option value="{esc(kind)}">{esc(BOT_LABELS.get(kind, kind))}</option>'
-                   for kind in sorted(game["bots"], key=lambda k: k != "heuristic"))
+                   for kind in sorted(game["bots"], key=lambda k: k != game["default_bot"]))
     config = {"game": {**game, "default_players": default_players(game)},
               "pyodide": "../../" + pyodide, "wheel": wheel.name}
     nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
     nb_link = (f'<a href="../../{esc(notebook_links(nbs[0])[0])}">The {esc(game["name"])} notebook</a>'
                if nbs else "")
-    return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), players=players, bots=bots,
+    return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), goal=esc(game.get("goal", "")),
+                players=players, bots=bots,
                 notebook=nb_link, config=json.dumps(config).replace("</", "<\\/"))
 
 
-def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Path, pyodide: str) -> None:
-    """Write index.html, play/<game>/index.html and play/assets/ into ``out``."""
+def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Path, pyodide: str,
+                coming: list[dict] = ()) -> None:
+    """Write index.html, play/<game>/index.html and play/assets/ into ``out``.
+
+    ``games`` and ``coming`` are the engine's catalogue (``witchtable.engine.games.catalogue``).
+    """
     assets = out / "play" / "assets"
     assets.mkdir(parents=True, exist_ok=True)
     for name in ASSETS:
         shutil.copy2(SITE / name, assets / name)
     copy_widget_files(wheel, assets)
     files = out / "lite" / "files"
-    (out / "index.html").write_text(landing_page(games, notebooks, files))
+    (out / "index.html").write_text(landing_page(games, notebooks, files, coming))
     ids = [g["id"] for g in games]
     for game in games:
         if not re.fullmatch(r"[a-z0-9-]+", game["id"]):

@@ -5,9 +5,12 @@ The game docs keep generated blocks between markers, so they never drift from th
     python tools/rules_table.py witching-hour                 # print the blocks
     python tools/rules_table.py witching-hour --write docs/games/witching-hour.md
     python tools/rules_table.py witching-hour --check docs/games/witching-hour.md   # exit 1 if stale
+    python tools/rules_table.py --games --write README.md     # the README's list of the games
 
 A doc holds ``<!-- BEGIN rules_table.py KIND -->`` ... ``<!-- END rules_table.py KIND -->``
-for each KIND in :data:`BLOCKS` that it wants; ``--write`` refills exactly those.
+for each KIND in :data:`BLOCKS` that it wants; ``--write`` refills exactly those. With
+``--games`` the one block is ``games``: every registered game, its players, goal and
+reference page (the README's list, so adding a game edits no list by hand).
 Run it with the package importable (``PYTHONPATH=build/dev`` after ``make dev``, or the
 installed wheel); from a checkout it finds ``build/dev`` by itself.
 """
@@ -23,12 +26,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _rules(game_id: str) -> list:
+def _games() -> dict:
     try:
         from witchtable.engine import GAMES
     except ImportError:
         sys.path.insert(0, str(ROOT / "build" / "dev"))
         from witchtable.engine import GAMES
+    return GAMES
+
+
+def _rules(game_id: str) -> list:
+    GAMES = _games()
     if game_id not in GAMES:
         raise SystemExit(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
     return [rule for rule in GAMES[game_id].rules if rule.id.startswith(game_id + "/")]
@@ -55,6 +63,25 @@ def rulings_block(game_id: str) -> str:
 BLOCKS: dict[str, Callable[[str], str]] = {"rules": rules_block, "rulings": rulings_block}
 
 
+def games_block() -> str:
+    """A markdown list: each registered game, its player counts, goal and reference page."""
+    lines = []
+    for game_id, spec in _games().items():
+        players = (f"{spec.min_players}-{spec.max_players}" if spec.min_players != spec.max_players
+                   else str(spec.min_players))
+        together = ", cooperative" if spec.cooperative else ""
+        goal = f": {spec.goal}" if spec.goal else ""
+        lines.append(f"- **{spec.name}** (`{game_id}`, {players} players{together}){goal}. "
+                     f"Reference: [docs/games/{game_id}.md](docs/games/{game_id}.md)")
+    return "\n".join(lines)
+
+
+def refreshed_games(text: str) -> str:
+    """``text`` with its ``games`` block filled in afresh."""
+    block = games_block()
+    return _pattern("games").sub(lambda m: m.group(1) + block + "\n" + m.group(3), text)
+
+
 def _pattern(kind: str) -> re.Pattern:
     return re.compile(rf"(<!-- BEGIN rules_table\.py {kind} -->\n)(.*?)(<!-- END rules_table\.py {kind} -->)",
                       re.DOTALL)
@@ -70,11 +97,29 @@ def refreshed(game_id: str, text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("game", help="game id, e.g. witching-hour")
+    parser.add_argument("game", nargs="?", help="game id, e.g. witching-hour")
+    parser.add_argument("--games", action="store_true", help="the list of every game (the README's)")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--write", metavar="DOC", help="refill the generated blocks of DOC")
     group.add_argument("--check", metavar="DOC", help="exit 1 if DOC's generated blocks are stale")
     args = parser.parse_args(argv)
+    if args.games == bool(args.game):
+        parser.error("give a game id, or --games")
+    if args.games:
+        if not (args.write or args.check):
+            print(f"<!-- BEGIN rules_table.py games -->\n{games_block()}\n<!-- END rules_table.py games -->")
+            return 0
+        path = Path(args.write or args.check)
+        text = path.read_text()
+        fresh = refreshed_games(text)
+        if not _pattern("games").search(text) or (args.check and fresh != text):
+            print(f"{path} has no current games block: "
+                  f"run python tools/rules_table.py --games --write {path}", file=sys.stderr)
+            return 1
+        if args.write and fresh != text:
+            path.write_text(fresh)
+        print(f"{path} is up to date" if args.check else f"wrote {path}")
+        return 0
     if not (args.write or args.check):
         for kind, make in BLOCKS.items():
             print(f"<!-- BEGIN rules_table.py {kind} -->\n{make(args.game)}\n"

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
-from ..engine.bots import make_bot
+from ..engine.bots import default_bot, make_bot
 from ..engine.core import Game
 from .i18n import _, ui_strings
 from .presenters import presenter_for
@@ -41,6 +41,10 @@ KEEP = object()
 
 DEFAULT_SEAT: Any = type("DefaultSeat", (), {"__repr__": lambda self: "the default seat"})()
 """``seat`` left out: seat 0 plays in play mode; the explorer opens on the god view."""
+
+DEFAULT_BOTS: Any = type("DefaultBots", (), {"__repr__": lambda self: "the game's default bots"})()
+"""``bots`` left out (or ``"default"``): the game's own best bot (its heuristic), or random
+bots for a game without bots of its own."""
 
 
 def _notice(level: str, text: str, rule: str | None = None) -> dict:
@@ -107,7 +111,7 @@ class TableController:
     ``save`` (explore) opens a saved game (JSON text or dict) at its last move.
     """
 
-    def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = "heuristic",
+    def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = DEFAULT_BOTS,
                  seed: int | None = None, names: Sequence[str] | None = None, mode: str = PLAY,
                  pace: float = 0.9, save: Any = None, **options: Any):
         if mode not in (PLAY, EXPLORE):
@@ -137,6 +141,9 @@ class TableController:
         self.game = game
         self.presenter = presenter_for(game.id)
         players = game.players
+        best = default_bot(game.id)
+        if bots is DEFAULT_BOTS or bots == "default":
+            bots = best
         if self.mode == PLAY:
             self.kinds = resolve_seats(players, seat, bots)
             self.humans = [s for s, kind in enumerate(self.kinds) if kind is None]
@@ -149,8 +156,8 @@ class TableController:
             self.kinds = [None] * players
             self.humans = list(range(players))
             self.view_seat = seat
-            kinds = resolve_seats(players, None, bots if bots is not None else "heuristic")
-            self.explore_bots = [k or "heuristic" for k in kinds]
+            kinds = resolve_seats(players, None, bots if bots is not None else best)
+            self.explore_bots = [k or best for k in kinds]
         for kind in set(self.kinds + self.explore_bots) - {None}:
             make_bot(kind, game.id)  # raises ValueError naming the kinds this game has
         names = self._custom_names
@@ -520,7 +527,7 @@ class TableController:
             self._custom_names = None
         try:
             self._setup(game, self.view_seat if (self.view_seat or 0) < game.players else None,
-                        self.explore_bots[0] if self.explore_bots else "heuristic")
+                        self.explore_bots[0] if self.explore_bots else DEFAULT_BOTS)
         except ValueError as err:
             (self.game, self.presenter, self.names, self.kinds, self.humans, self.explore_bots,
              self.view_seat, self.bots) = previous

@@ -1,8 +1,8 @@
 """Bots: each sees exactly the view a person in its seat sees, and picks a legal action.
 
 A bot is any object with ``choose(view, legal) -> action``. ``make_bot(kind, game_id,
-seed)`` builds one by name: ``"random"`` for every game, ``"heuristic"`` where a game
-has one (see :data:`HEURISTICS`).
+seed)`` builds one by name: ``"random"`` for every game (the platform's), and the bots a
+game declares in its spec (``GameSpec.bots``, e.g. ``"heuristic"`` from its ``bot.py``).
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from ..games.hocus_pocus.bot import HocusPocusBot
-from ..games.witching_hour.bot import WitchingHourBot
+from ..core import GAMES
 
 
 class Bot(Protocol):
@@ -35,21 +34,35 @@ class RandomBot:
 
 
 HEURISTICS: dict[str, Callable[[int], Bot]] = {
-    "witching-hour": WitchingHourBot,
-    "hocus-pocus": HocusPocusBot,
-}
+    gid: spec.bots["heuristic"] for gid, spec in GAMES.items() if "heuristic" in spec.bots}
+"""The games with a heuristic bot, and its class (from each game's spec)."""
 
-BOT_KINDS = ("random", "heuristic")
+BOT_KINDS: tuple[str, ...] = tuple(dict.fromkeys(
+    kind for spec in GAMES.values() for kind in spec.bot_kinds)) or ("random",)
+"""Every bot kind some registered game has, ``"random"`` first."""
+
+
+def bot_kinds(game_id: str) -> tuple[str, ...]:
+    """The bots ``game_id`` plays with: ``"random"`` and the game's own."""
+    spec = GAMES.get(game_id)
+    return spec.bot_kinds if spec is not None else ("random",)
+
+
+def default_bot(game_id: str) -> str:
+    """The bot a table gets when nobody says which: the game's heuristic, else its first
+    own bot, else ``"random"`` (so a game without bots of its own still plays)."""
+    spec = GAMES.get(game_id)
+    return spec.default_bot if spec is not None else "random"
 
 
 def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
     """A bot by name; ValueError lists the kinds available for ``game_id``."""
     if kind == "random":
         return RandomBot(seed)
-    if kind == "heuristic" and game_id in HEURISTICS:
-        return HEURISTICS[game_id](seed)
-    kinds = ["random"] + (["heuristic"] if game_id in HEURISTICS else [])
-    raise ValueError(f"unknown bot {kind!r} for {game_id}; choose from: {', '.join(kinds)}")
+    spec = GAMES.get(game_id)
+    if spec is not None and kind in spec.bots:
+        return spec.bots[kind](seed)
+    raise ValueError(f"unknown bot {kind!r} for {game_id}; choose from: {', '.join(bot_kinds(game_id))}")
 
 
-__all__ = ["BOT_KINDS", "HEURISTICS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOT_KINDS", "HEURISTICS", "Bot", "RandomBot", "bot_kinds", "default_bot", "make_bot"]

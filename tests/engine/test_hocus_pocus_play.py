@@ -1,14 +1,15 @@
-"""Hocus Pocus as a whole: rule coverage, random play, hidden information, bots, docs.
+"""Hocus Pocus as a whole: random play, hidden information, bots, docs.
 
 Rulebook: /work/shared/rulebooks/hocus-pocus.txt. The rule-by-rule tests are in
-``test_hocus_pocus_rules.py``; this file checks what holds in every position: legal
-actions agree with ``validate`` and the explorer, components are conserved, games end,
-views hide hands, and the heuristic bot plays legally and beats random play.
+``test_hocus_pocus_rules.py``; this file checks what holds in every position of this
+game: components are conserved, Grimoires kept full, Gems conserved, views hide hands,
+and the heuristic bot beats random play. What holds for every game (listing, validate
+and explain agree, games end, bots play legally, rule coverage, the doc's rule table)
+is in ``test_contract.py`` and ``test_every_game.py``.
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
@@ -17,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from witchtable.engine import GAMES, IllegalAction, load_game, new_game
-from witchtable.engine.bots import HEURISTICS, make_bot
+from witchtable.engine.bots import make_bot
 from witchtable.engine.sim import pick_seat, simulate
 
 HERE = Path(__file__).parent
@@ -44,48 +45,10 @@ def random_games(count: int, seed: int = 0, **options):
             yield game, rng
 
 
-def test_every_rule_id_has_a_test():
-    # Every rule of the rule book is named (as a quoted id) by at least one Hocus Pocus test.
-    text = "".join(p.read_text() for p in sorted(HERE.glob("test_hocus_pocus_*.py")))
-    missing = [r.id for r in OWN_RULES if f'"{r.id.removeprefix("hocus-pocus/")}"' not in text
-               and f'"{r.id}"' not in text]
-    assert not missing, f"rules without a test: {missing}"
-    assert len(OWN_RULES) >= 45
-
-
-def test_rules_have_sections_summaries_and_rulings_in_our_words():
-    # Each rule cites a heading of the rulebook; rulings record the ambiguous cases.
-    rulebook = Path("/work/shared/rulebooks/hocus-pocus.txt")
-    headings = rulebook.read_text() if rulebook.exists() else ""
-    for rule in OWN_RULES:
-        assert rule.summary.endswith(".") and len(rule.summary) < 200, rule.id
-        last = rule.section.split(": ")[-1]
-        if headings:
-            assert last in headings, f"{rule.id}: section {rule.section!r} is not a rulebook heading"
-    assert sum(1 for r in OWN_RULES if r.ruling) >= 20
-
-
-def test_legal_actions_validate_and_the_explorer_agrees():
-    # Every listed action is accepted in normal form; every candidate is legal iff listed;
-    # every refusal names a registered rule.
-    checked = 0
-    for game, _ in random_games(40, seed=3):
-        if game.is_over or game.move_number % 3:
-            continue
-        state = game._state
-        for seat in game.to_act:
-            legal = game.legal_actions(seat)
-            keys = {key(a) for a in legal}
-            assert len(keys) == len(legal), "an action is listed twice"
-            for action in legal:
-                assert state.validate(seat, action) == action
-            for entry in game.explain(seat):
-                assert entry["legal"] == (key(entry["action"]) in keys), entry
-                assert entry["rule"] in SPEC.rules and entry["summary"]
-                if not entry["legal"]:
-                    assert entry["message"].endswith("."), entry
-            checked += 1
-    assert checked > 500
+def test_rulings_record_the_ambiguous_cases():
+    # The rulebook leaves many cases open (see the Rulings section of the reference); the
+    # generic checks of sections and summaries are in test_every_game.py.
+    assert sum(1 for r in OWN_RULES if r.ruling) >= 20 and len(OWN_RULES) >= 45
 
 
 def test_components_are_conserved_and_every_grimoire_is_kept_full():
@@ -187,35 +150,7 @@ def test_illegal_actions_explain_what_would_be_right():
     assert "hocus, pocus, pass" in err.value.message
 
 
-def test_random_play_ends_in_every_player_count():
-    # Termination: exchanges are capped, windows close, so random games always end.
-    for players in range(2, 7):
-        for seed in range(10):
-            rng = random.Random(seed)
-            game = new_game("hocus-pocus", players, seed)
-            while not game.is_over:
-                seat = pick_seat(game, rng)
-                game.apply(seat, rng.choice(game.legal_actions(seat)))
-                assert game.move_number < 5000
-            assert game.winners
-
-
 # --------------------------------------------------------------------------- bots
-
-
-def test_the_heuristic_bot_is_registered_and_plays_only_legal_actions():
-    assert HEURISTICS["hocus-pocus"] is type(make_bot("heuristic", "hocus-pocus", 1))
-    for players in (2, 4, 6):
-        rng = random.Random(players)
-        game = new_game("hocus-pocus", players, seed=players)
-        bots = [make_bot("heuristic", "hocus-pocus", s) for s in range(players)]
-        while not game.is_over:
-            seat = pick_seat(game, rng)
-            legal = game.legal_actions(seat)
-            choice = bots[seat].choose(game.view(seat), legal)
-            assert key(choice) in {key(a) for a in legal}
-            game.apply(seat, choice)
-            assert game.move_number < 5000
 
 
 def test_the_heuristic_bot_beats_random_bots_clearly():
@@ -271,18 +206,13 @@ def test_the_bot_aims_its_thief_at_the_leader():
 # --------------------------------------------------------------------------- docs
 
 
-def test_the_reference_doc_lists_every_rule_and_ruling():
+def test_the_reference_doc_has_rulings_house_data_and_every_action():
+    # (Its generated rule table is checked for every game in test_every_game.py.)
     doc = (ROOT / "docs" / "games" / "hocus-pocus.md").read_text()
-    for rule in OWN_RULES:
-        assert f"`{rule.id}`" in doc, rule.id
     assert "## Rulings" in doc and "house data" in doc.lower()
     for action in ("hocus", "pocus", "pass", "exchange", "draw", "gem", "discard", "refill",
                    "give", "curse", "arrange"):
         assert re.search(rf'"type": "{action}"', doc), action
-    spec = importlib.util.spec_from_file_location("rules_table", ROOT / "tools" / "rules_table.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)  # in-process: Pyodide runs this test too and has no subprocesses
-    assert tool.refreshed("hocus-pocus", doc) == doc, "run tools/rules_table.py hocus-pocus --write"
 
 
 # --------------------------------------------------------------------------- the forecast

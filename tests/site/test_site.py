@@ -31,6 +31,8 @@ from wt_site import (
     witching_hour_notebook,
 )
 
+from witchtable.engine import GAMES
+
 SIZE_TARGET_MB = 40
 CLICKS = 12
 
@@ -74,20 +76,20 @@ def test_the_offline_guard_catches_a_page_that_leaves(fresh_browser, site_url: s
 # --------------------------------------------------------------------------- play pages
 
 
-@pytest.fixture(scope="module")
-def games(manifest: dict) -> list[str]:
-    return manifest["games"]
+def test_the_site_has_a_play_page_for_every_registered_game(manifest: dict) -> None:
+    """The build reads its games from the engine's registry: all of them, and nothing else."""
+    assert manifest["games"] == list(GAMES), "rebuild the site (make site) after adding a game"
 
 
-def test_every_play_page_takes_a_move(fresh_browser, site_url: str, games: list[str]) -> None:
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_play_page_takes_a_move(fresh_browser, site_url: str, manifest: dict, game: str) -> None:
     """Each registered game's page reaches a playable board and carries a click to the engine."""
-    assert games, "the site lists no game"
-    for game in games:
-        with fresh_browser() as browser:
-            page, _ms = open_play_page(browser, site_url, game)
-            assert page.locator(".wt-table").get_attribute("data-game") == game
-            click_an_action(page, random.Random(1))
-            assert browser.errors == []
+    assert game in manifest["games"], f"the site has no play page for {game}: rebuild it (make site)"
+    with fresh_browser() as browser:
+        page, _ms = open_play_page(browser, site_url, game)
+        assert page.locator(".wt-table").get_attribute("data-game") == game
+        click_an_action(page, random.Random(1))
+        assert browser.errors == []
 
 
 def test_play_page_cold_start_and_click_times(fresh_browser, site_url: str) -> None:

@@ -7,10 +7,8 @@ most one Candle, the defender's choices), "Play a Card" (the abilities offered),
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from widget_helpers import dumps, seed_with
+from widget_helpers import seed_with
 
 from witchtable.engine import IllegalAction, new_game
 from witchtable.engine.bots import make_bot
@@ -40,7 +38,7 @@ def hand_counts(scene: dict) -> dict:
 
 
 @pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3), (5, 4)])
-def test_scene_matches_the_view_and_offers_exactly_the_legal_actions(players, seed):
+def test_scene_matches_the_view(players, seed):
     names = [f"P{s}" for s in range(players)]
     for game in games_along(players, seed, every=3):
         for seat in range(players):
@@ -56,9 +54,8 @@ def test_scene_matches_the_view_and_offers_exactly_the_legal_actions(players, se
                 assert "cards" not in p, "play scenes never show anyone's cards in the seat panels"
             discard = next(z for z in scene["table"] if z["key"] == "discard")
             assert discard["pile"]["count"] == view["discard_size"]
-            offered = {action_key(a) for a in walk_actions(scene)}
-            legal = {action_key(a) for a in game.legal_actions(seat)}
-            assert offered == legal, f"move {game.move_number}, seat {seat}: offered != legal"
+            # (That it offers exactly the legal actions is checked for every game in
+            # test_widget_every_game.py.)
 
 
 def test_picker_combos_are_keyed_by_the_cards_they_use():
@@ -233,16 +230,6 @@ def test_generic_presenter_offers_every_legal_action():
     assert all(p["cards"] for p in god["players"])
     assert presenter_for("witching-hour") is wh
     assert presenter_for("no-such-game") is generic
-
-
-def test_scenes_are_plain_json():
-    rng = random.Random(1)
-    game = new_game("witching-hour", 3, 11)
-    for _ in range(40):
-        seat = game.to_act[0]
-        dumps(wh.present(game, seat, names=NAMES3, you=seat))
-        dumps(wh.present_god_view(game, names=NAMES3))
-        game.apply(seat, rng.choice(game.legal_actions(seat)))
 
 
 def test_fresh_scores_are_news_until_you_act():

@@ -1,16 +1,16 @@
-"""In play mode the synced state holds the viewing seat's view only.
+"""Witching Hour in play mode: the synced state holds the viewing seat's view only.
 
 Rulebook: each player's hand is their own ("Gameplay"), Hex piles stay face down
-("Play a Card"): no other seat's cards may ever reach the browser. Checked two ways
-over whole games played through handle() alone: (1) no other seat's hand, nor any
-text only another seat saw, appears anywhere in the state; (2) re-dealing everything
-the viewer cannot see (the engine's determinize) leaves the scene unchanged.
+("Play a Card"): no other seat's cards may ever reach the browser. Checked over whole
+games played through handle() alone: no other seat's hand, nor any text only another
+seat saw, appears anywhere in the state. (The generic proof, that re-dealing everything
+the viewer cannot see leaves the scene unchanged, runs for every game in
+``test_widget_every_game.py``.)
 """
 
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from widget_helpers import card_lists, play_through
@@ -87,34 +87,14 @@ def assert_only_viewers_cards(controller: TableController, state: dict) -> None:
             assert secret not in text, f"seat {seat}'s private log text leaked: {secret!r}"
 
 
-def assert_unchanged_when_hidden_cards_are_redealt(controller: TableController, state: dict, rng) -> None:
-    """Everything the viewer cannot see, re-dealt: the scene must be exactly the same."""
-    game = controller.game
-    viewer = state["scene"]["seat"]
-    if game.is_over:
-        return
-    other = game.clone()
-    other._state = game._state.determinize(viewer, rng)  # the engine's own re-deal (test only)
-    kept = controller.game
-    try:
-        controller.game = other
-        again = controller.state()
-    finally:
-        controller.game = kept
-    assert again["scene"] == state["scene"], f"the scene of seat {viewer} depends on hidden cards"
-
-
 @pytest.mark.parametrize("players,seed", [(2, 3), (3, 1), (4, 8), (5, 2)])
 def test_vs_bots_whole_game_never_shows_another_seats_cards(players, seed):
     controller = TableController("witching-hour", players=players, seat=0, bots="heuristic", seed=seed)
-    rng = random.Random(seed)
     states = []
 
     def check(state):
         assert_only_viewers_cards(controller, state)
         states.append(state["seq"])
-        if len(states) % 7 == 0:
-            assert_unchanged_when_hidden_cards_are_redealt(controller, state, rng)
 
     final = play_through(controller, seat=0, seed=seed, check=check)
     assert final["scene"]["gameover"] and controller.game.is_over
@@ -123,7 +103,6 @@ def test_vs_bots_whole_game_never_shows_another_seats_cards(players, seed):
 
 def test_pass_and_play_whole_game_shows_only_the_seat_at_the_screen():
     controller = TableController("witching-hour", players=3, bots=None, seed=6)
-    rng = random.Random(6)
     seen_handoffs = []
 
     def check(state):
@@ -135,8 +114,6 @@ def test_pass_and_play_whole_game_shows_only_the_seat_at_the_screen():
             assert not scene["picker"] and not scene["prompt"]
         elif not controller.game.is_over:
             assert scene["seat"] in controller.game.to_act
-        if len(seen_handoffs) % 5 == 1:
-            assert_unchanged_when_hidden_cards_are_redealt(controller, state, rng)
 
     play_through(controller, seed=6, check=check)
     assert len(set(seen_handoffs)) == 3, "every person was handed the screen"

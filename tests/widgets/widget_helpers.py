@@ -104,3 +104,25 @@ def texts(value) -> list[str]:
 def default_named(state: dict) -> list[str]:
     """Texts of a state that name a player "Player N" (a table with its own names has none)."""
     return [t for t in texts(state) if re.search(r"\bPlayer \d", t)]
+
+
+def offered_actions(scene: dict) -> list[dict]:
+    """Every action a scene lets the user send: each clickable thing's ``action`` and each
+    complete order of an order picker (``orders``: the Crystal Ball's, say)."""
+    out = []
+
+    def walk(node):
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "action" and isinstance(value, dict):
+                    out.append(value)
+                elif key == "orders" and isinstance(value, dict):
+                    out.extend(value.values())
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(scene)
+    return out

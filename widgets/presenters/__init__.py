@@ -1,17 +1,21 @@
 """Presenters: one module per game turns a seat's view into a scene.
 
-A presenter module provides four functions (see :class:`Presenter`); games without one
-get :mod:`.generic`, which offers every legal action as a labelled button, so a new
-engine game is playable (plainly) before its presenter exists.
+A presenter module provides four functions (see :class:`Presenter`). A game names its
+module in its spec (``GameSpec.presenter``, a module of this package, imported by name:
+the engine never imports widgets); games without one get :mod:`.generic`, which offers
+every legal action as a labelled button, so a new engine game is playable (plainly)
+before its presenter exists.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, Protocol, cast
 
-from . import generic, hocus_pocus, witching_hour
+from ...engine import GAMES
+from . import generic
 
 
 class Presenter(Protocol):
@@ -27,10 +31,15 @@ class Presenter(Protocol):
     def compose(self, picker: str, picked: Any, target: Any, game: Any, seat: int) -> dict: ...
 
 
+def _load(module: str) -> ModuleType:
+    """A presenter module by the name a spec gives it: one of this package's, or a full
+    module path (a game registered from outside the package)."""
+    return importlib.import_module(module if "." in module else f"{__name__}.{module}")
+
+
 PRESENTERS: dict[str, ModuleType] = {
-    "witching-hour": witching_hour,
-    "hocus-pocus": hocus_pocus,
-}
+    gid: _load(spec.presenter) for gid, spec in GAMES.items() if spec.presenter}
+"""The games that declare a presenter, and its module."""
 
 
 def presenter_for(game_id: str) -> Presenter:

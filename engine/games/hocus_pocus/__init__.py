@@ -29,8 +29,9 @@ what stops a Hocus) and ``hocus["forecast"]`` (what the Pocus window does if eve
 passes now).
 """
 
-from ...core import GameSpec
-from .cards import CARD_TABLE, card_label
+from ...core import GameSpec, Option, flag_option, seat_option
+from .bot import HocusPocusBot
+from .cards import CARD_TABLE, card_label, merge_table
 from .state import HocusPocusState
 
 SPEC = GameSpec(
@@ -38,16 +39,30 @@ SPEC = GameSpec(
     name="Hocus Pocus",
     min_players=2,
     max_players=6,
-    options={"deck": {}, "quick": False, "first_player": 0},
     state_class=HocusPocusState,
     rules=HocusPocusState.rules,
+    options=[
+        Option("deck", {}, "card table overrides: {kind: copies} or, for numbered kinds, "
+                           "{kind: [value per copy]}",
+               lambda value, players: merge_table(value)),
+        Option("quick", False, "the quick game: 15 Gems in the Cauldron whatever the player count",
+               flag_option("quick")),
+        Option("first_player", 0, "seat that takes the first turn (the rulebook: the youngest)",
+               seat_option("first_player")),
+    ],
+    kind="competitive",
+    timing="reactions",
+    bots={"heuristic": HocusPocusBot},
+    presenter="hocus_pocus",
     summary="Cast Hocus spells for Gems; everyone piles Pocus cards on them to boost, turn or stop "
             "them. Most Gems when the Cauldron empties wins.",
-    option_help={
-        "deck": "card table overrides: {kind: copies} or, for numbered kinds, {kind: [value per copy]}",
-        "quick": "the quick game: 15 Gems in the Cauldron whatever the player count",
-        "first_player": "seat that takes the first turn (the rulebook: the youngest)",
-    },
+    goal="Most Gems wins",
+    how_to_play=(
+        "On your turn, play Hocus cards from your Hand or your face-up Grimoire.",
+        "After each one, anyone may pile Pocus cards on it to boost, redirect or stop it.",
+        "End your turn by drawing two cards or taking a Gem from the Cauldron.",
+    ),
+    public_scores=True,
 )
 
 __all__ = ["CARD_TABLE", "SPEC", "HocusPocusState", "card_label"]

@@ -20,7 +20,7 @@ import random
 from collections import Counter
 
 from ...core import ActionCache, State, make_rulebook
-from .cards import MIRROR, deck_for, deck_size, merge_table
+from .cards import MIRROR, deck_for, deck_size
 from .checks import ACTION_FIELDS, ChecksMixin
 from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
 from .rules import RULES
@@ -81,12 +81,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
 
     @classmethod
     def check_options(cls, players: int, options: dict) -> dict:
-        options["deck"] = merge_table(options["deck"])
-        first = options["first_player"]
-        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
-        if not isinstance(options["quick"], bool):
-            raise ValueError(f"quick must be true (a 15-Gem game) or false, not {options['quick']!r}")
+        # Each option is checked on its own by its Option in SPEC; here: the deck against the table.
         size = deck_size(options["deck"], players)
         need = players * 2 * DEAL
         if size < need:

@@ -25,8 +25,9 @@ about the cards comes from the view's ``card_info`` (per type: name, plural, cop
 this game, point track, order).
 """
 
-from ...core import GameSpec
-from .deck import HOUSE_DECK, card_words
+from ...core import GameSpec, Option, count_option, seat_option
+from .bot import WitchingHourBot
+from .deck import HOUSE_DECK, card_words, merge_deck
 from .state import WitchingHourState
 
 SPEC = GameSpec(
@@ -34,15 +35,29 @@ SPEC = GameSpec(
     name="Witching Hour",
     min_players=2,
     max_players=5,
-    options={"deck": {}, "rounds": 3, "first_player": 0},
     state_class=WitchingHourState,
     rules=WitchingHourState.rules,
+    options=[
+        Option("deck", {}, "house data: {type: {'copies': n, 'points': [...]}} overrides the house table",
+               lambda value, players: merge_deck(value)),
+        Option("rounds", 3, "rounds before the lowest total wins (the rulebook: 3)",
+               count_option("rounds", 1, 20)),
+        Option("first_player", 0, "seat that starts round one (the rulebook: the youngest)",
+               seat_option("first_player")),
+    ],
+    kind="competitive",
+    timing="turns",
+    bots={"heuristic": WitchingHourBot},
+    presenter="witching_hour",
     summary="Hex your opponents with sets of cards; block, reflect, or take them. Lowest score wins.",
-    option_help={
-        "deck": "house data: {type: {'copies': n, 'points': [...]}} overrides the house table",
-        "rounds": "rounds before the lowest total wins (the rulebook: 3)",
-        "first_player": "seat that starts round one (the rulebook: the youngest)",
-    },
+    goal="Lowest total after three rounds wins",
+    how_to_play=(
+        "On your turn, attack another player with cards of one type (a Candle may join).",
+        "They block with as many cards of one type, reflect with Mirrors, stop it with a "
+        "Familiar, or take the cards into their Hex pile.",
+        "When a hand is empty the round ends: each Hex pile scores by its type's track.",
+    ),
+    public_scores=True,
 )
 
 __all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState", "card_words"]

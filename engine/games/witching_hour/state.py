@@ -14,7 +14,6 @@ import random
 
 from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...rules import IllegalAction
-from . import deck as deckmod
 from .deck import NAMES, PLURALS, TYPES, card_info, card_words, points_for
 from .rules import RULES
 
@@ -101,13 +100,7 @@ class WitchingHourState(State):
 
     @classmethod
     def check_options(cls, players: int, options: dict) -> dict:
-        options["deck"] = deckmod.merge_deck(options["deck"])
-        first = options["first_player"]
-        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first!r}")
-        rounds = options["rounds"]
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= 20:
-            raise ValueError(f"rounds must be a whole number from 1 to 20, not {rounds!r}")
+        # Each option is checked on its own by its Option in SPEC; here: the deck against the table.
         size = sum(v["copies"] for t, v in options["deck"].items() if not (players == 2 and t == "book"))
         need = players * (10 if players == 5 else 13)
         if size < need:

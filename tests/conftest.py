@@ -1,0 +1,1 @@
+"""Makes ``tests/`` importable for the helpers every test folder shares (``game_files``)."""

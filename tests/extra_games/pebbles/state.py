@@ -1,0 +1,143 @@
+"""Pebbles' rules as code: a pile, one hidden card per seat, take 1-3 or peek once."""
+
+from __future__ import annotations
+
+import random
+
+from witchtable.engine.core import ActionCache, State, make_rulebook, shuffled
+from witchtable.engine.rules import IllegalAction, brief
+
+from .rules import RULES, P
+
+CARDS = (1, 2, 3, 4, 5, 6)
+FIELDS = {"take": ("count",), "peek": ("target",)}
+
+
+def card_name(value: int) -> str:
+    return f"card-{value}"
+
+
+class PebblesState(State):
+    """The pile, each seat's card and take, who has peeked and what each seat knows."""
+
+    rules = make_rulebook(RULES)
+    game_id = "pebbles"
+    actions = ActionCache(FIELDS)
+
+    def __init__(self, players: int, rng: random.Random, options: dict):
+        super().__init__(players, rng, options)
+        deck = shuffled(rng, CARDS)
+        self.cards, self.aside = deck[:players], deck[players:]
+        self.pile = options["pile"]
+        self.taken = [0] * players
+        self.peeked = [False] * players
+        self.known = [{s} for s in range(players)]  # whose cards each seat has seen
+        self.current = 0
+        self.over = False
+        self.log.add("deal", "Each player is dealt a card face down; the pile holds {count} pebbles.",
+                     private={s: {"msg": "You are dealt the {card}.", "card": card_name(self.cards[s])}
+                              for s in range(players)}, count=self.pile)
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else (self.current,)
+
+    def legal_actions(self, seat: int) -> list:
+        out = [self.actions("take", n) for n in range(1, min(3, self.pile) + 1)]
+        if not self.peeked[seat]:
+            out += [self.actions("peek", t) for t in range(self.players) if t != seat]
+        return out
+
+    def validate(self, seat: int, action: dict) -> dict:
+        kind = action.get("type")
+        if kind not in FIELDS:
+            raise IllegalAction("core/action-format",
+                                f"Pebbles has the actions take and peek, not {brief(kind)}.")
+        extra = sorted(str(k) for k in action if k != "type" and k not in FIELDS[kind])
+        if extra:
+            raise IllegalAction("core/action-format",
+                                f"A {kind} action has only the field {FIELDS[kind][0]}, not {brief(extra)}.")
+        field = FIELDS[kind][0]
+        value = action.get(field)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalAction("core/action-format",
+                                f"A {kind} needs a whole number {field}, not {brief(value)}.")
+        if kind == "take":
+            most = min(3, self.pile)
+            if not 1 <= value <= most:
+                raise IllegalAction(P + "turn/take", f"Take from 1 to {most} pebbles, not {brief(value)}.")
+            return self.actions("take", value)
+        if self.peeked[seat]:
+            raise IllegalAction(P + "turn/peek", "You have already peeked once this game; take pebbles.")
+        if not 0 <= value < self.players or value == seat:
+            raise IllegalAction(P + "peek/target", "Peek at another player's card: a seat other than yours.")
+        return self.actions("peek", value)
+
+    def perform(self, seat: int, action: dict) -> frozenset:
+        if action["type"] == "peek":
+            target = action["target"]
+            self.peeked[seat] = True
+            self.known[seat].add(target)
+            self.log.add("peek", "{actor} looks at {target}'s card.", actor=seat, target=target,
+                         private={seat: {"msg": "{actor} looks at {target}'s card: the {card}.",
+                                         "card": card_name(self.cards[target])}})
+            self._next()
+            return frozenset({seat})
+        self.pile -= action["count"]
+        self.taken[seat] += action["count"]
+        self.log.add("take", "{actor} takes {count}; {left} left.", actor=seat, count=action["count"],
+                     left=self.pile)
+        if self.pile:
+            self._next()
+            return frozenset()
+        self.over = True
+        self.log.add("end", "The pile is empty: every card is shown.",
+                     cards=[card_name(c) for c in self.cards])
+        return frozenset(range(self.players))
+
+    def _next(self) -> None:
+        self.current = (self.current + 1) % self.players
+
+    def view(self, seat: int | None) -> dict:
+        if self.over:
+            known = list(range(self.players))  # every card was shown at the end
+        else:
+            known = sorted(self.known[seat]) if seat is not None else []
+        return {"pile": self.pile, "taken": list(self.taken), "current": self.current,
+                "peeked": list(self.peeked),
+                "hand": [card_name(self.cards[seat])] if seat is not None else None,
+                "cards": {str(s): card_name(self.cards[s]) for s in known}}
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> list:
+        return [self.taken[s] + self.cards[s] for s in range(self.players)]
+
+    @property
+    def winners(self) -> list[int]:
+        best = max(self.scores)
+        return [s for s, v in enumerate(self.scores) if v == best]
+
+    def inventory(self) -> dict:
+        return {"cards": sorted(self.cards + self.aside), "pebbles": self.pile + sum(self.taken)}
+
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        other = self.copy()
+        if self.over:
+            return other  # every card has been shown
+        hidden = [s for s in range(self.players) if seat is None or s not in self.known[seat]]
+        pool = shuffled(rng, [self.cards[s] for s in hidden] + self.aside)
+        for s in hidden:
+            other.cards[s] = pool.pop()
+        other.aside = pool
+        return other
+
+    def action_rule(self, action: dict) -> str:
+        return P + ("turn/take" if action["type"] == "take" else "turn/peek")
+
+    def candidate_actions(self, seat: int) -> list:
+        """The legal actions plus near misses: taking one too many, peeking at yourself."""
+        return [*self.legal_actions(seat), {"type": "take", "count": min(3, self.pile) + 1},
+                {"type": "peek", "target": seat}]
