@@ -10,6 +10,7 @@ round trip works, a reveal is gone after it ends, the clock's ms reach the actio
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -269,7 +270,8 @@ def test_ms_without_a_clock_is_refused():
 
 def cooperative(game, *, won: bool | None = None, public_scores: bool = True):
     """Declare ``game`` cooperative (as its spec will), optionally forcing the outcome."""
-    spec = types.SimpleNamespace(**vars(game.spec), cooperative=True, public_scores=public_scores)
+    spec = dataclasses.replace(game.spec, options=game.spec.option_list, kind="cooperative",
+                               public_scores=public_scores)
     game.spec = spec
     if won is not None:
         view = game.view

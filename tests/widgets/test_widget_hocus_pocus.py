@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from widget_helpers import act, card_lists, play_through
