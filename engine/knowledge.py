@@ -34,12 +34,21 @@ class Token:
     """One card: its face when the seat knows it, else ``None``; faces it cannot be; and,
     for a stand-in, the hole it came out of (its source not yet decided)."""
 
-    __slots__ = ("face", "hole", "never")
+    __slots__ = ("face", "group", "hole", "never")
 
     def __init__(self, face: Any = None, never: frozenset = frozenset()):
         self.face = face
         self.never = never
         self.hole: Hole | None = None
+        self.group: Counter | None = None  # the faces still open among its group's cards
+
+    def name(self, face: Any) -> None:
+        """The seat now knows this card is ``face``."""
+        if self.face is None and self.group is not None:
+            if self.group[face] <= 0:
+                raise Contradiction
+            self.group[face] -= 1
+        self.face = face
 
     def allows(self, face: Any) -> bool:
         return self.face == face if self.face is not None else face not in self.never
@@ -67,6 +76,9 @@ def _fits(token: Token, twin: Token) -> bool:
 class Tokens:
     """Zones of tokens as one seat knows them (see the module docstring).
 
+    Cards whose faces together are known but not one by one (a reshuffled Library) are a
+    *group* (:meth:`grouped`): naming one takes its face from the group's.
+
     >>> t = Tokens(random.Random(1))
     >>> t.hidden("hand", 2); t.put("hand", ["owl"])
     >>> t.move("hand", "table", "mirror")   # it played a Mirror: one unknown card was that
@@ -89,12 +101,18 @@ class Tokens:
         other.__dict__.update(self.__dict__)
         new: dict[int, Token] = {}
         pairs = []
+        groups: dict[int, Counter] = {}
 
         def cp(token: Token) -> Token:
             twin = new.get(id(token))
             if twin is None:
                 twin = new[id(token)] = Token(token.face, token.never)
                 pairs.append((token, twin))
+                if token.group is not None:
+                    group = groups.get(id(token.group))
+                    if group is None:
+                        group = groups[id(token.group)] = Counter(token.group)
+                    twin.group = group
             return twin
 
         other.zones = {key: [cp(t) for t in zone] for key, zone in self.zones.items()}
@@ -145,6 +163,14 @@ class Tokens:
         """``count`` cards the seat has not seen."""
         self.zone(key).extend(Token() for _ in range(count))
 
+    def grouped(self, key: Hashable, faces: Iterable) -> None:
+        """Cards the seat knows the faces of together but not in which order (shuffled)."""
+        group = Counter(faces)
+        for _ in range(sum(group.values())):
+            token = Token()
+            token.group = group
+            self.zone(key).append(token)
+
     # -- cards leaving
     def take(self, key: Hashable, face: Any, top: bool = False) -> Token:
         """A card of ``face`` left ``key`` where the seat saw it (or the top card, ``top``).
@@ -170,7 +196,7 @@ class Tokens:
                 raise Contradiction
         self._remove(key, token)
         fresh = token.face is None
-        token.face = face
+        token.name(face)
         if self.limit is not None:
             self.table[face] += 1
             if fresh:
@@ -316,7 +342,7 @@ class Tokens:
             token = zone[-depth]
             if not token.allows(face):
                 raise Contradiction
-            token.face = face
+            token.name(face)
         self._check(faces)
 
     def _assign(self, tokens: list[Token], faces: Counter) -> None:
@@ -345,7 +371,7 @@ class Tokens:
                 else:
                     raise Contradiction
         for token, face in zip(unknown, pool, strict=True):
-            token.face = face
+            token.name(face)
         self._check(pool)
 
     # -- the deal
@@ -358,6 +384,15 @@ class Tokens:
         self._settle()
         keys = list(order) + sorted((k for k in self.zones if k not in set(order)), key=repr)
         tokens = [t for key in keys for t in self.zones.get(key, ())]
+        groups: dict[int, tuple[Counter, list[Token]]] = {}
+        for token in tokens:
+            if token.face is None and token.group is not None:
+                groups.setdefault(id(token.group), (token.group, []))[1].append(token)
+        for group, members in groups.values():
+            faces = Counter(+group)
+            for token in members:
+                token.group = None
+            self._assign(members, faces)
         self._assign(tokens, total)
         return {key: [t.face for t in self.zones.get(key, ())] for key in keys}
 
