@@ -407,7 +407,8 @@ def sample_world(model: Tokens, steps: Sequence[Callable[[Tokens], None]], budge
     is consistent, so a finished model exists; running out of ``budget`` steps means a
     bug in the sampler, not bad luck.
     """
-    snapshots = [model.copy()]
+    every = 8  # a snapshot every few steps: copying the model is most of the cost
+    snapshots = {0: model.copy()}
     index = frontier = fails = work = 0
     while index < len(steps):
         work += 1
@@ -419,12 +420,15 @@ def sample_world(model: Tokens, steps: Sequence[Callable[[Tokens], None]], budge
             if index > frontier:
                 frontier, fails = index, 0
             fails += 1
-            index = max(0, index - (1 << min(fails // 16, 30)))
-            del snapshots[index + 1:]
+            back = max(0, index - (1 << min(fails // 16, 30)))
+            index = back - back % every
+            for key in [k for k in snapshots if k > index]:
+                del snapshots[key]
             model = snapshots[index].copy()
             continue
         index += 1
-        snapshots.append(model.copy())
+        if index % every == 0:
+            snapshots[index] = model.copy()
     return model
 
 
