@@ -81,8 +81,8 @@ class Tokens:
 
     >>> t = Tokens(random.Random(1))
     >>> t.hidden("hand", 2); t.put("hand", ["owl"])
-    >>> t.move("hand", "table", "mirror")   # it played a Mirror: one unknown card was that
-    >>> sorted(t.deal(Counter(owl=2, mirror=1, bell=1), ["hand"])["hand"])
+    >>> played = t.take("hand", "mirror")  # it played a Mirror: an unknown card was that
+    >>> sorted(t.deal(Counter(owl=1, bell=1), ["hand"])["hand"])  # what the hand holds now
     ['bell', 'owl']
     """
 
