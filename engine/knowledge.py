@@ -25,6 +25,8 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any
 
+from .core import EventLog
+
 
 class Contradiction(Exception):
     """This replay's random choices contradict a later observation: draw again."""
@@ -445,12 +447,12 @@ def seen_events(events: list, seat: int) -> list[tuple[int, dict]]:
     return out
 
 
-def redacted_events(events: list, seat: int) -> list:
+def redacted_log(log: EventLog, seat: int) -> EventLog:
     """The log as it may exist in a game sampled for ``seat``: public parts and ``seat``'s
     own private parts; every other seat's private entries (real hidden cards) dropped."""
-    out = []
-    for public, private in events:
+    out = EventLog()
+    for public, private in log.events:
         if private is not None:
             private = {seat: private[seat]} if seat in private else None
-        out.append((public, private))
+        out.events.append((public, private))
     return out

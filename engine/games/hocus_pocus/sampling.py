@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ...knowledge import Tokens, redacted_events, sample_world, seen_events
+from ...knowledge import Tokens, redacted_log, sample_world, seen_events
 
 LIBRARY = "library"
 
@@ -126,5 +126,5 @@ def sample_state(state, seat: int, rng: random.Random):
             other.hands[s] = [code[name] for name in dealt[("hand", s)]]
     other.library = [code[name] for name in dealt[LIBRARY]]
     other.rng = random.Random(rng.getrandbits(64))
-    other.log.events = redacted_events(state.log.events, seat)
+    other.log = redacted_log(state.log, seat)
     return other

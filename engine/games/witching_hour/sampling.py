@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable
 
-from ...knowledge import Tokens, redacted_events, sample_world, seen_events
+from ...knowledge import Tokens, redacted_log, sample_world, seen_events
 from .deck import TYPES
 
 HOURGLASS_ONLY = frozenset({"hourglass"})
@@ -159,5 +159,5 @@ def sample_state(state, seat: int, rng: random.Random):
     if state.phase == "split":
         other.pending = [index[face] for face in deal["pending"]]
     other.rng = random.Random(rng.getrandbits(64))
-    other.log.events = redacted_events(state.log.events, seat)
+    other.log = redacted_log(state.log, seat)
     return other
