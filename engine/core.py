@@ -252,6 +252,15 @@ class State:
         """
         raise NotImplementedError
 
+    def sample(self, seat: int, rng: random.Random) -> State:
+        """A copy in which every card ``seat`` has not seen is dealt anew, consistently with
+        everything it has seen (its whole log, not only what it sees now).
+
+        Its log keeps the public entries and ``seat``'s own private ones only, and its
+        generator is re-seeded from ``rng``. See :meth:`Game.sample`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} cannot sample what a seat knows")
+
     # -- optional
     def candidate_actions(self, seat: int) -> list[Action]:
         """Plausible actions, legal or not, for the explorer to explain; default: legal ones."""
@@ -455,6 +464,7 @@ class Game:
         self._state: State = spec.state_class(players, random.Random(seed), options)
         self._history: list[Move] = []
         self._listed: tuple | None = None  # (state, seat, actions): the last listing
+        self._root: tuple[State, int] | None = None  # a sampled game: (its start, its move)
 
     # -- the contract
     @property
@@ -552,12 +562,18 @@ class Game:
         """Take back the last action exactly (randomness included) by replaying the rest."""
         if not self._history:
             raise IllegalAction("core/undo", "There is nothing to undo: no action has been played.")
+        if self._root is not None and len(self._history) <= self._root[1]:
+            raise IllegalAction("core/undo", "This game was sampled (Game.sample) at this move; "
+                                "moves before it cannot be undone.")
         self._state = self._replayed(self._history[:-1])
         self._history.pop()
         self._listed = None
 
     def to_json(self) -> dict:
         """A plain-JSON save: enough to replay this exact game."""
+        if self._root is not None:
+            raise ValueError("a sampled game (Game.sample) has no seed that replays it, so it "
+                             "cannot be saved; save the game it was sampled from")
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -575,6 +591,39 @@ class Game:
         other._state = self._state.copy()
         other._history = list(self._history)
         other._listed = None
+        other._root = self._root
+        return other
+
+    def sample(self, seat: int, rng: random.Random) -> Game:
+        """An independent game as ``seat`` might find it: its knowledge kept, the rest re-dealt.
+
+        Every card ``seat`` has not seen is dealt anew with ``rng``, consistently with
+        everything it has seen over the whole game (a hand a Book showed, what it put into
+        its own Hex pile, the cards an Abracadabra gave it, the Library top a Crystal Ball
+        showed), so every view ``seat`` has had is one it could have had in the sample:
+        ``view(seat)`` (its log included) is the same, and the sample plays on (its future
+        draws come from a generator seeded from ``rng``). It depends on nothing but
+        ``seat``'s view and ``rng``: no hidden card of this game leaks into it, so search
+        bots (ISMCTS) can play it out.
+
+        A sample is a position, not a replayable record: it has no seed (``seed`` is
+        ``None``) and ``to_json`` refuses it; ``undo`` takes back moves made after sampling
+        and refuses to go further; its history keeps ``seat``'s own actions and only the
+        type of everyone else's (the details are in the public log); other seats' logs lack
+        their private entries, which held this game's real hidden cards.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
+        if not isinstance(rng, random.Random):
+            raise ValueError(f"rng must be a random.Random, not {type(rng).__name__}")
+        other = Game.__new__(Game)
+        other.spec, other.players, other.seed = self.spec, self.players, None
+        other.options = self.options
+        other._state = self._state.sample(seat, rng)
+        other._history = [m if m.seat == seat else Move(m.seat, {"type": m.action["type"]}, m.reveals)
+                          for m in self._history]
+        other._listed = None
+        other._root = (other._state.copy(), len(other._history))
         return other
 
     # -- beyond the contract: history, explanations, player-facing undo
@@ -632,7 +681,11 @@ class Game:
 
     # -- internals
     def _replayed(self, moves: Sequence[Move]) -> State:
-        state = self.spec.state_class(self.players, random.Random(self.seed), self.options)
+        if self._root is not None:  # a sampled game replays from where it was sampled
+            state = self._root[0].copy()
+            moves = moves[self._root[1]:]
+        else:
+            state = self.spec.state_class(self.players, random.Random(self.seed), self.options)
         for move in moves:
             state.perform(move.seat, state.validate(move.seat, move.action))
         return state

@@ -31,6 +31,7 @@ ROOT = HERE.parents[1]
 EXTRA = {"pebbles": "pebbles", "pebbles-team": "pebbles_team"}
 """Game id: the module that registers it."""
 GENERIC = [ROOT / "tests" / "engine" / "test_contract.py", ROOT / "tests" / "engine" / "test_every_game.py",
+           ROOT / "tests" / "engine" / "test_sampling.py",
            ROOT / "tests" / "widgets" / "test_widget_every_game.py",
            ROOT / "tests" / "widgets" / "test_widget_notebooks.py"]
 """The suites written once for every registered game (parametrized over GAMES)."""

@@ -98,9 +98,10 @@ class PowersMixin:
     def _reshuffle(self) -> None:
         self.library = self.discard
         self.discard = []
+        cards = [self.deck.names[c] for c in self.library]
         self.rng.shuffle(self.library)
         self.log.add("reshuffle", "The Library is empty: the discard pile ({count} cards) is "
-                     "shuffled into a new Library.", count=len(self.library))
+                     "shuffled into a new Library.", count=len(self.library), cards=cards)
 
     def _draw(self, seat: int, count: int) -> list:
         """Draw up to ``count`` cards into ``seat``'s hand, reshuffling an empty Library."""
@@ -253,7 +254,8 @@ class PowersMixin:
         self.library[-count:] = order[::-1]
         self.log.add("arrange", "{actor} puts the cards back on the Library in the order of their "
                      "choice.", private={seat: {"msg": "You put the cards back, top first: "
-                                                + self._labels(order) + "."}}, actor=seat)
+                                                + self._labels(order) + ".",
+                                                "cards": list(action["cards"])}}, actor=seat)
         self.phase = "turn"
 
     # ------------------------------------------------------------------ the end of a turn
@@ -406,17 +408,19 @@ class PowersMixin:
         if kind == BLACK_CAT:
             self.hands[seat].append(code)
             self.log.add("stopped", "{actor}'s Black Cat takes " + what + " into their Hand; the "
-                         "Pocus cards on it are discarded.", actor=seat, card=self.deck.names[code])
+                         "Pocus cards on it are discarded.", actor=seat, card=self.deck.names[code],
+                         stopper=KINDS[kind])
         elif kind == PUMPKIN:
             self.hands[caster].append(code)
             self.locked.append(code)
             self.log.add("stopped", "{actor}'s Pumpkin sends " + what + " back to {player}'s Hand "
                          "(not playable again this turn); the Pocus cards on it are discarded.",
-                         actor=seat, player=caster, card=self.deck.names[code])
+                         actor=seat, player=caster, card=self.deck.names[code], stopper=KINDS[kind])
         else:
             self.discard.append(code)
             self.log.add("stopped", "{actor}'s " + self._label(stop[0]) + " destroys " + what + " and "
-                         "the Pocus cards on it.", actor=seat, card=self.deck.names[code])
+                         "the Pocus cards on it.", actor=seat, card=self.deck.names[code],
+                         stopper=KINDS[kind])
 
     def _power(self, code: int, caster: int, target: int, number: int) -> None:
         kind = self.deck.kinds[code]
@@ -448,7 +452,8 @@ class PowersMixin:
             self.inspired = True
             self.log.add("inspiration", "{actor}'s " + what + " draws " + plural(len(drawn), "card")
                          + ".", private={caster: {"msg": "Your " + what + " draws "
-                                                  + self._labels(drawn) + "."}},
+                                                  + self._labels(drawn) + ".",
+                                                  "cards": [self.deck.names[c] for c in drawn]}},
                          actor=caster, count=len(drawn))
         elif kind == ABRACADABRA:
             mine, theirs = self.hands[caster], self.hands[target]
@@ -459,9 +464,11 @@ class PowersMixin:
                          "now holds " + plural(len(theirs), "card") + ", {target} "
                          + plural(len(mine), "card") + ".",
                          private={caster: {"msg": "Your Abracadabra swaps Hands with {target}: you get "
-                                           + self._labels(theirs) + "."},
+                                           + self._labels(theirs) + ".",
+                                           "cards": [self.deck.names[c] for c in theirs]},
                                   target: {"msg": "{actor}'s Abracadabra swaps Hands with you: you get "
-                                           + self._labels(mine) + "."}},
+                                           + self._labels(mine) + ".",
+                                           "cards": [self.deck.names[c] for c in mine]}},
                          actor=caster, target=target)
         elif kind == VORTEX:
             old = self.grims
@@ -502,7 +509,8 @@ class PowersMixin:
         self.log.add("crystal-ball", "{actor} looks at the top " + plural(count, "card")
                      + " of the Library.", private={caster: {
                          "msg": "You look at the Library's top cards (top first): "
-                                + self._labels(seen) + "."}}, actor=caster, count=count)
+                                + self._labels(seen) + ".", "cards": [self.deck.names[c] for c in seen]}},
+                     actor=caster, count=count)
         if count >= 2:
             self.pending = ("arrange", caster, count)
             self.phase = "arrange"

@@ -24,6 +24,7 @@ from .cards import MIRROR, deck_for, deck_size
 from .checks import ACTION_FIELDS, ChecksMixin
 from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
 from .rules import RULES
+from .sampling import sample_state
 
 _action = ActionCache(ACTION_FIELDS)
 """Listed actions, shared and read-only (lists of cards stay plain dicts)."""
@@ -314,6 +315,10 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
             pos += size
         other.library[:hidden] = pool[pos:]
         return other
+
+    def sample(self, seat: int, rng: random.Random) -> HocusPocusState:
+        """Every card ``seat`` has not seen dealt anew, agreeing with its whole log."""
+        return sample_state(self, seat, rng)
 
     def copy(self) -> HocusPocusState:
         other = HocusPocusState.__new__(HocusPocusState)

@@ -16,6 +16,7 @@ from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...rules import IllegalAction
 from .deck import NAMES, PLURALS, TYPES, card_info, card_words, points_for
 from .rules import RULES
+from .sampling import sample_state
 
 R = "witching-hour/"
 N_TYPES = len(TYPES)
@@ -718,7 +719,7 @@ class WitchingHourState(State):
         self.log.add("split", "{actor} puts one Cauldron card into their own Hex pile and the other "
                      "into {target}'s.", private={seat: {
                          "msg": "You keep " + cards_text(keep, 1) + " and give " + cards_text(give, 1)
-                                + " to {target}'s Hex pile."}},
+                                + " to {target}'s Hex pile.", "keep": TYPES[keep], "give": TYPES[give]}},
                      actor=seat, target=to)
         self._end_turn()
         return frozenset()
@@ -845,6 +846,10 @@ class WitchingHourState(State):
         if self.phase == "split" and seat != self.current:
             other.pending = pool[pos:pos + 2]
         return other
+
+    def sample(self, seat: int, rng: random.Random) -> WitchingHourState:
+        """Every card ``seat`` has not seen dealt anew, agreeing with all it saw this round."""
+        return sample_state(self, seat, rng)
 
     def copy(self) -> WitchingHourState:
         other = WitchingHourState.__new__(WitchingHourState)

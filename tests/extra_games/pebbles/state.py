@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from witchtable.engine.core import ActionCache, State, make_rulebook, shuffled
+from witchtable.engine.knowledge import redacted_log
 from witchtable.engine.rules import IllegalAction, brief
 
 from .rules import RULES, P
@@ -132,6 +133,20 @@ class PebblesState(State):
         for s in hidden:
             other.cards[s] = pool.pop()
         other.aside = pool
+        return other
+
+    def sample(self, seat: int, rng: random.Random) -> State:
+        """Cards never move and ``known`` keeps every card a seat has seen (its own, its
+        peek), so the re-deal of what it cannot see now respects all it ever saw."""
+        other = self.copy()
+        if not self.over:
+            hidden = [s for s in range(self.players) if s not in self.known[seat]]
+            pool = shuffled(rng, sorted([self.cards[s] for s in hidden] + self.aside))
+            for s in hidden:
+                other.cards[s] = pool.pop()
+            other.aside = pool
+        other.rng = random.Random(rng.getrandbits(64))
+        other.log = redacted_log(self.log, seat)
         return other
 
     def action_rule(self, action: dict) -> str:
