@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ...core import ActionCache, State, make_rulebook
+from ...core import ActionCache, State, make_rulebook, shuffled
 from .cards import MIRROR, deck_for, deck_size
 from .checks import ACTION_FIELDS, ChecksMixin
 from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
@@ -42,8 +42,7 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
         self.deck = deck_for(options["deck"])
-        cards = self.deck.setup_cards(players)
-        rng.shuffle(cards)
+        cards = shuffled(rng, self.deck.setup_cards(players))
         self.library: list[int] = cards
         self.grims = [[cards.pop() for _ in range(DEAL)] for _ in range(players)]
         self.hands = [[cards.pop() for _ in range(DEAL)] for _ in range(players)]
