@@ -1,8 +1,10 @@
 """Hocus Pocus's validation: is an action well formed and allowed, and if not, which rule.
 
-A mixin of :class:`~.state.HocusPocusState`. ``validate`` never changes the state; it
-returns the action in normal form (the same dicts ``legal_actions`` lists) or raises
-:class:`IllegalAction` naming the rule broken and saying what would be right.
+``ACTIONS`` (every action's fields) and ``PHASES`` (what each phase allows) are checked
+by the core first; then ``check``, of this mixin of :class:`~.state.HocusPocusState`,
+tests the game's own rules. Neither changes the state; the result is the action in
+normal form (the same dicts ``legal_actions`` lists), or :class:`IllegalAction` naming
+the rule broken and saying what would be right.
 """
 
 from __future__ import annotations
@@ -93,7 +95,7 @@ def an(word: str) -> str:
 
 
 class ChecksMixin:
-    """``validate`` and the explorer's hooks (see the module docstring)."""
+    """``check`` and the explorer's hooks (see the module docstring)."""
 
     # ------------------------------------------------------------------ fields
 
