@@ -32,9 +32,11 @@ class FrozenAction(dict):
     listing legal actions costs little and ``apply`` can recognise an action it has just
     listed without checking it again. To vary one, copy it: ``dict(action)``.
 
-    Python cannot stop ``dict.__setitem__(action, ...)``, so each keeps a private
-    snapshot of what it was made as: ``apply`` trusts it only while it still is that,
-    and validates it like any other action otherwise (see :meth:`trusted`).
+    Python cannot stop ``dict.__setitem__(action, ...)``, so each keeps a private copy
+    of what it was made as (``_made``): ``apply`` trusts it only while it still equals
+    that, and then plays and records the copy (so an equal value of another type, ``1``
+    for ``True``, is never recorded); otherwise it :meth:`restore` s it and validates
+    what it was given like any other action.
 
     >>> a = FrozenAction({"type": "take"})
     >>> a == {"type": "take"}, json.dumps(a)
@@ -59,22 +61,6 @@ class FrozenAction(dict):
 
     __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
     clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
-
-    def trusted(self) -> FrozenAction | None:
-        """The action as it was made (equal to this one), or None if this one was tampered with.
-
-        An equal value of another type (``1`` for ``True``) passes, but what is played
-        and recorded is the original.
-
-        >>> a = FrozenAction(type="take")
-        >>> a.trusted() == a
-        True
-        >>> dict.__setitem__(a, "count", -27)
-        >>> a.trusted() is None
-        True
-        """
-        made = self._made
-        return made if dict.__eq__(self, made) else None
 
     def restore(self) -> dict:
         """Put a tampered action back as it was made (other games list the same shared
@@ -547,14 +533,40 @@ class Game:
             return []
         actions = self._state.legal_actions(seat)
         self._listed = (self._state, seat, actions)
-        return list(actions)  # the caller's copy: adding to it never makes anything trusted
+        return actions[:]  # the caller's copy: adding to it never makes anything trusted
 
     def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``; on IllegalAction nothing has changed."""
         state = self._state
+        normal = None
+        listed = self._listed
+        if (type(action) is FrozenAction and listed is not None and listed[0] is state
+                and type(seat) is int and listed[1] == seat):
+            # Listed for this very state and seat (so the game is on and the seat may act)...
+            for candidate in listed[2]:
+                if candidate is action:
+                    made = action._made  # ...and unchanged since it was made
+                    if action == made:
+                        normal = made
+                    else:
+                        action = action.restore()
+                    break
+        if normal is None:
+            normal = self._validated(state, seat, action)
+        self._listed = None
+        try:
+            reveals = state.perform(seat, normal)
+        except BaseException:
+            # A bug in perform must not leave a half-applied move behind.
+            self._state = self._replayed(self._history)
+            raise
+        self._history.append(Move(seat, normal, reveals))
+
+    def _validated(self, state: State, seat: object, action: object) -> Action:
+        """``action`` in normal form if ``seat`` may play it now; else IllegalAction."""
         if state.is_over:
             raise IllegalAction("core/game-over", "The game is over; start a new game or undo.")
-        if isinstance(seat, bool) or not isinstance(seat, int):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise IllegalAction("core/out-of-turn",
                                 f"A seat is a whole number from 0 to {self.players - 1}, not {brief(seat)}.")
         to_act = state.to_act()
@@ -566,25 +578,7 @@ class Game:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("core/action-format",
                                 f"An action must be an object with a 'type' field, got {brief(action)}.")
-        normal = None
-        listed = self._listed
-        if type(action) is FrozenAction and listed is not None and listed[0] is state and listed[1] == seat:
-            for candidate in listed[2]:
-                if candidate is action:  # listed for this very state and seat...
-                    normal = action.trusted()  # ...and unchanged since it was made
-                    if normal is None:
-                        action = action.restore()
-                    break
-        if normal is None:
-            normal = state.validate(seat, action)
-        self._listed = None
-        try:
-            reveals = state.perform(seat, normal)
-        except BaseException:
-            # A bug in perform must not leave a half-applied move behind.
-            self._state = self._replayed(self._history)
-            raise
-        self._history.append(Move(seat, normal, reveals))
+        return state.validate(seat, action)
 
     def view(self, seat: int | None, names: Sequence[str] | None = None) -> dict:
         """All that ``seat`` may know now (``None``: a spectator), its log included."""

@@ -356,3 +356,12 @@ def test_copy_shares_no_mutable_attribute(game_id):
             seat = pick_seat(clone, rng)
             clone.apply(seat, rng.choice(clone.legal_actions(seat)))
         assert load_game(game.to_json()).view(None) == game.view(None)
+
+
+@pytest.mark.parametrize("seat", [HUGE, -HUGE, 7, -1, 1.0, True, "0", None],
+                         ids=["huge", "-huge", "7", "-1", "1.0", "True", "'0'", "None"])
+def test_a_seat_that_is_no_seat_is_refused_briefly(seat):
+    """core/out-of-turn: a seat outside the table (a 5,000-digit one too) gets a short refusal."""
+    game = new_game(WH, 3, seed=1)
+    err = refused(game, seat, {"type": "take"})
+    assert err.rule == "core/out-of-turn" and len(err.message) < 200
