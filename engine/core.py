@@ -71,9 +71,9 @@ class FrozenAction(dict):
         >>> a.restore(), a
         ({'type': 'take', 'count': -27}, {'type': 'take'})
         """
-        given = dict(self)
+        given, made = dict(self), dict(self._made)
         dict.clear(self)
-        dict.update(self, self._made)
+        dict.update(self, made)
         return given
 
     def __copy__(self) -> FrozenAction:
