@@ -523,16 +523,16 @@ class Game:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self._state.is_over:
-            return ()
-        return self._state.to_act()
+        state = self._state
+        return () if state.is_over else state.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may play now (``[]`` when it may not act)."""
-        if self._state.is_over or seat not in self._state.to_act():
+        state = self._state
+        if state.is_over or seat not in state.to_act():
             return []
-        actions = self._state.legal_actions(seat)
-        self._listed = (self._state, seat, actions)
+        actions = state.legal_actions(seat)
+        self._listed = (state, seat, actions)
         return actions[:]  # the caller's copy: adding to it never makes anything trusted
 
     def apply(self, seat: int, action: Action) -> None:
