@@ -17,7 +17,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .rules import CORE_RULES, IllegalAction, Rule, RuleBook
+from .rules import CORE_RULES, IllegalAction, Rule, RuleBook, brief
+from .toolkit import ActionFormat, PhaseTable, copy_state
+from .toolkit import shuffled as shuffled  # the one shuffle, importable from core as before
 
 Action = dict
 """An action: a JSON-compatible dict with a ``"type"`` key (key order irrelevant)."""
@@ -30,6 +32,12 @@ class FrozenAction(dict):
     listing legal actions costs little and ``apply`` can recognise an action it has just
     listed without checking it again. To vary one, copy it: ``dict(action)``.
 
+    Python cannot stop ``dict.__setitem__(action, ...)``, so each keeps a private copy
+    of what it was made as (``_made``): ``apply`` trusts it only while it still equals
+    that, and then plays and records the copy (so an equal value of another type, ``1``
+    for ``True``, is never recorded); otherwise it :meth:`restore` s it and validates
+    what it was given like any other action.
+
     >>> a = FrozenAction({"type": "take"})
     >>> a == {"type": "take"}, json.dumps(a)
     (True, '{"type": "take"}')
@@ -39,13 +47,34 @@ class FrozenAction(dict):
     TypeError: actions listed by the engine are read-only; change a copy: dict(action)
     """
 
-    __slots__ = ()
+    __slots__ = ("_made",)
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        dict.__init__(self, *args, **kwargs)
+        made = FrozenAction.__new__(FrozenAction)
+        dict.update(made, self)
+        made._made = made  # what ``apply`` plays: a private copy nobody was handed
+        self._made = made
 
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("actions listed by the engine are read-only; change a copy: dict(action)")
 
     __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
     clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
+
+    def restore(self) -> dict:
+        """Put a tampered action back as it was made (other games list the same shared
+        action) and return what it had been changed to, as a plain dict to validate.
+
+        >>> a = FrozenAction(type="take")
+        >>> dict.__setitem__(a, "count", -27)
+        >>> a.restore(), a
+        ({'type': 'take', 'count': -27}, {'type': 'take'})
+        """
+        given, made = dict(self), dict(self._made)
+        dict.clear(self)
+        dict.update(self, made)
+        return given
 
     def __copy__(self) -> FrozenAction:
         return self
@@ -54,7 +83,7 @@ class FrozenAction(dict):
         return self
 
     def __reduce__(self) -> tuple:
-        return (FrozenAction, (dict(self),))
+        return (FrozenAction, (dict(self._made),))
 
 SAVE_FORMAT = "witchtable-save"
 SAVE_VERSION = 1
@@ -93,19 +122,6 @@ class ActionCache:
             values = dict(zip(names, key[1:], strict=False))  # a short key omits the last fields
             action = self.cache[key] = FrozenAction(type=key[0], **values)
         return action
-
-
-def shuffled(rng: random.Random, items: Sequence) -> list:
-    """A uniformly random ordering of ``items`` drawn from ``rng``.
-
-    One ``rng.random()`` per item and a sort: several times faster than
-    ``rng.shuffle`` in pure Python, and as deterministic on every interpreter.
-
-    >>> shuffled(random.Random(1), "abcde") == shuffled(random.Random(1), "abcde")
-    True
-    """
-    keys = [rng.random() for _ in items]
-    return [items[i] for i in sorted(range(len(items)), key=keys.__getitem__)]
 
 
 # --------------------------------------------------------------------------- events
@@ -196,9 +212,18 @@ class State:
 
     ``validate`` must not change anything; ``perform`` applies an action that
     ``validate`` accepted and returns the seats to whom it revealed hidden information.
+
+    A game declares its actions' fields (``action_format``), the actions each phase
+    allows (``phase_table``) and its mutable attributes (``mutable``): then ``validate``
+    checks format and phase here, once for every game, and the game's ``check`` sees
+    only well-formed actions allowed now; ``copy`` copies exactly the mutable parts.
     """
 
     rules: RuleBook
+    action_format: ActionFormat | None = None
+    phase_table: PhaseTable | None = None
+    mutable: Mapping[str, int] | None = None
+    """Attribute -> depth of the mutable containers a copy must not share (see copy_state)."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         # ``options`` is shared by every state of one game (undo replays, clones): read only.
@@ -215,7 +240,21 @@ class State:
         raise NotImplementedError
 
     def validate(self, seat: int, action: Action) -> Action:
-        """Return the action in normal form, or raise IllegalAction naming the rule."""
+        """Return the action in normal form, or raise IllegalAction naming the rule.
+
+        The declared format (rule ``core/action-format``) and phase table come first;
+        the game's ``check`` then gets the normalised action.
+        """
+        if self.action_format is None:
+            raise NotImplementedError
+        normal = self.action_format.normalise(action, self)
+        if self.phase_table is not None:
+            self.phase_table.check(self, seat, normal["type"])
+        return self.check(seat, normal)
+
+    def check(self, seat: int, action: Action) -> Action:
+        """The game's own rules for a well-formed action its phase allows: the normal
+        form, or IllegalAction naming the rule broken."""
         raise NotImplementedError
 
     def perform(self, seat: int, action: Action) -> frozenset:
@@ -276,7 +315,14 @@ class State:
         return options
 
     def copy(self) -> State:
-        return copy.deepcopy(self)
+        """An independent copy: the declared ``mutable`` attributes copied, or deepcopy."""
+        if self.mutable is None:
+            return copy.deepcopy(self)
+        other = copy_state(self, self.mutable)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.log = self.log.copy()
+        return other
 
 
 # --------------------------------------------------------------------------- specs
@@ -477,44 +523,36 @@ class Game:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        if self._state.is_over:
-            return ()
-        return self._state.to_act()
+        state = self._state
+        return () if state.is_over else state.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may play now (``[]`` when it may not act)."""
-        if self._state.is_over or seat not in self._state.to_act():
+        state = self._state
+        if state.is_over or seat not in state.to_act():
             return []
-        actions = self._state.legal_actions(seat)
-        self._listed = (self._state, seat, actions)
-        return actions
+        actions = state.legal_actions(seat)
+        self._listed = (state, seat, actions)
+        return actions[:]  # the caller's copy: adding to it never makes anything trusted
 
     def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``; on IllegalAction nothing has changed."""
         state = self._state
-        if state.is_over:
-            raise IllegalAction("core/game-over", "The game is over; start a new game or undo.")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise IllegalAction("core/out-of-turn",
-                                f"A seat is a whole number from 0 to {self.players - 1}, not {seat!r}.")
-        to_act = state.to_act()
-        if seat not in to_act:
-            waiting = ", ".join(f"{{p{s}}}" for s in to_act)
-            raise IllegalAction("core/out-of-turn",
-                                f"{{p{seat}}} may not act now; waiting for {waiting}.",
-                                {f"p{s}": s for s in (seat, *to_act)})
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise IllegalAction("core/action-format",
-                                f"An action must be an object with a 'type' field, got {action!r}.")
         normal = None
         listed = self._listed
-        if type(action) is FrozenAction and listed is not None and listed[0] is state and listed[1] == seat:
+        if (type(action) is FrozenAction and listed is not None and listed[0] is state
+                and type(seat) is int and listed[1] == seat):
+            # Listed for this very state and seat (so the game is on and the seat may act)...
             for candidate in listed[2]:
-                if candidate is action:  # listed for this very state and seat, and immutable
-                    normal = action
+                if candidate is action:
+                    made = action._made  # ...and unchanged since it was made
+                    if action == made:
+                        normal = made
+                    else:
+                        action = action.restore()
                     break
         if normal is None:
-            normal = state.validate(seat, action)
+            normal = self._validated(state, seat, action)
         self._listed = None
         try:
             reveals = state.perform(seat, normal)
@@ -523,6 +561,24 @@ class Game:
             self._state = self._replayed(self._history)
             raise
         self._history.append(Move(seat, normal, reveals))
+
+    def _validated(self, state: State, seat: object, action: object) -> Action:
+        """``action`` in normal form if ``seat`` may play it now; else IllegalAction."""
+        if state.is_over:
+            raise IllegalAction("core/game-over", "The game is over; start a new game or undo.")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalAction("core/out-of-turn",
+                                f"A seat is a whole number from 0 to {self.players - 1}, not {brief(seat)}.")
+        to_act = state.to_act()
+        if seat not in to_act:
+            waiting = ", ".join(f"{{p{s}}}" for s in to_act)
+            raise IllegalAction("core/out-of-turn",
+                                f"{{p{seat}}} may not act now; waiting for {waiting}.",
+                                {f"p{s}": s for s in (seat, *to_act)})
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise IllegalAction("core/action-format",
+                                f"An action must be an object with a 'type' field, got {brief(action)}.")
+        return state.validate(seat, action)
 
     def view(self, seat: int | None, names: Sequence[str] | None = None) -> dict:
         """All that ``seat`` may know now (``None``: a spectator), its log included."""

@@ -295,8 +295,8 @@ def test_attack_same_type():
     assert {(a["card"], a["count"]) for a in listed if a["target"] == 1} == {
         ("bell", 1), ("bell", 2), ("bell", 3), ("skull", 1), ("skull", 2), ("candle", 1)}
     # An attack names one type only; an empty attack is no attack.
-    assert_illegal(game, 0, attack(1, "bell", 0), "core/action-format", match="1 or more")
-    assert_illegal(game, 0, attack(1, "bell", -2), "core/action-format", match="1 or more")
+    assert_illegal(game, 0, attack(1, "bell", 0), "core/action-format", match="a whole number from 1 to 60")
+    assert_illegal(game, 0, attack(1, "bell", -2), "core/action-format", match="a whole number from 1 to 60")
     assert_illegal(game, 0, dict(attack(1, "bell", 2), card=["bell", "skull"]), "core/action-format")
     assert_illegal(game, 0, dict(attack(1, "bell", 2), card2="skull"), "core/action-format")
     game.apply(0, attack(1, "bell", 3))

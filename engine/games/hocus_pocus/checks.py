@@ -1,8 +1,10 @@
 """Hocus Pocus's validation: is an action well formed and allowed, and if not, which rule.
 
-A mixin of :class:`~.state.HocusPocusState`. ``validate`` never changes the state; it
-returns the action in normal form (the same dicts ``legal_actions`` lists) or raises
-:class:`IllegalAction` naming the rule broken and saying what would be right.
+``ACTIONS`` (every action's fields) and ``PHASES`` (what each phase allows) are checked
+by the core first; then ``check``, of this mixin of :class:`~.state.HocusPocusState`,
+tests the game's own rules. Neither changes the state; the result is the action in
+normal form (the same dicts ``legal_actions`` lists), or :class:`IllegalAction` naming
+the rule broken and saying what would be right.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from collections import Counter
 
 from ...core import Action
 from ...rules import IllegalAction
+from ...toolkit import ActionFormat, Card, Cards, OneOf, Phase, PhaseTable, Seat
 from .cards import (
     AMULET,
     BLACK_CAT,
@@ -23,18 +26,24 @@ from .cards import (
     NAMES,
     PUMPKIN,
     VORTEX,
+    deck_size,
 )
 from .powers import GRIMOIRE, HAND, subsets
 
 R = "hocus-pocus/"
 
-ACTION_TYPES = ("hocus", "pocus", "pass", "exchange", "draw", "gem", "discard", "refill",
-                "give", "curse", "arrange")
-ACTION_FIELDS = {
-    "hocus": ("card", "from", "target"), "pocus": ("card", "from", "target"), "pass": (),
-    "exchange": ("hand", "grimoire"), "draw": (), "gem": (), "discard": ("card",),
-    "refill": ("card",), "give": ("cards",), "curse": ("cards",), "arrange": ("cards",),
-}
+CARD = Card(lambda state: state.deck.code, where="the view's 'card_info' lists them all")
+CARDS = Cards(CARD.cards, where=CARD.where,
+              most=lambda state: deck_size(state.options["deck"], state.players))
+SOURCE = OneOf((HAND, GRIMOIRE))
+ACTIONS = ActionFormat("Hocus Pocus", {
+    "hocus": {"card": CARD, "from": SOURCE, "target": Seat(optional=True)},
+    "pocus": {"card": CARD, "from": SOURCE, "target": Seat(optional=True)},
+    "pass": {}, "exchange": {"hand": CARD, "grimoire": CARD}, "draw": {}, "gem": {},
+    "discard": {"card": CARD}, "refill": {"card": CARD},
+    "give": {"cards": CARDS}, "curse": {"cards": CARDS}, "arrange": {"cards": CARDS},
+})
+"""Every action type and its fields, checked by the core before ``check`` sees an action."""
 HOCUS_RULE = {
     "abracadabra": "abracadabra/swap", "crystal-ball": "crystal-ball/arrange", "owl": "owl/give",
     "inspiration": "inspiration/draw", "curse": "curse/discard", "sacrifice": "sacrifice/return",
@@ -50,13 +59,35 @@ ACTION_RULE = {
     "discard": "end/hand-limit", "refill": "grimoire/refill", "give": "owl/give",
     "curse": "curse/discard", "arrange": "crystal-ball/arrange",
 }
-WAITING = {
-    "react": "a Hocus is waiting for Pocus cards (play one or pass)",
-    "give": "an Owl is waiting for the cards it takes",
-    "curse": "a Curse is waiting for the cards it discards",
-    "arrange": "a Crystal Ball is waiting for its cards to be put back",
-    "discard": "the turn is ending: the hand limit discards come first",
-}
+NOT_NOW = "You cannot {what} now: {{waiting}}."
+PHASES = PhaseTable({
+    "turn": Phase(("hocus", "exchange", "draw", "gem")),
+    "react": Phase(("pocus", "pass"), waiting="a Hocus is waiting for Pocus cards (play one or pass)"),
+    "give": Phase(("give",), waiting="an Owl is waiting for the cards it takes"),
+    "curse": Phase(("curse",), waiting="a Curse is waiting for the cards it discards"),
+    "arrange": Phase(("arrange",), waiting="a Crystal Ball is waiting for its cards to be put back"),
+    "discard": Phase(("discard",), waiting="the turn is ending: the hand limit discards come first"),
+    "refill": Phase(("refill",), R + "grimoire/refill", "Your Grimoire has a free space: first fill "
+                                                        "it with a card from your Hand (a 'refill')."),
+}, refusals={
+    "hocus": (R + "hocus/own-turn", "Hocus cards are played only on your own turn, one at a time: "
+                                    "not now, {waiting}."),
+    ("turn", "pocus"): (R + "pocus/window", "No Hocus is waiting to resolve: Pocus cards are played "
+                                            "on a Hocus while it waits."),
+    "pocus": (R + "pocus/window", NOT_NOW.format(what="play a Pocus")),
+    "pass": (R + "react/close", "There is no Pocus window to pass in."),
+    "exchange": (R + "exchange/own-turn", NOT_NOW.format(what="exchange cards")),
+    "draw": (R + "end/choose", NOT_NOW.format(what="end your turn")),
+    "gem": (R + "end/choose", NOT_NOW.format(what="end your turn")),
+    "discard": (R + "end/hand-limit", "Discards for the hand limit come only after the end-of-turn "
+                                      "draw, with more than five cards in hand."),
+    "refill": (R + "grimoire/refill", "Your Grimoire has no free space to fill."),
+    "give": (R + "owl/give", "No Owl is waiting for cards from you."),
+    "curse": (R + "curse/discard", "No Curse is waiting for you to choose cards."),
+    "arrange": (R + "crystal-ball/arrange", "No Crystal Ball is waiting for its cards."),
+}, key=lambda state, seat: "refill" if seat in state.owing else state.phase)
+"""Which actions each phase allows; "not now" is worded by the action tried. A seat that
+must fill its Grimoire first is in a phase of its own ("refill")."""
 
 
 def an(word: str) -> str:
@@ -64,59 +95,15 @@ def an(word: str) -> str:
 
 
 class ChecksMixin:
-    """``validate`` and the explorer's hooks (see the module docstring)."""
+    """``check`` and the explorer's hooks (see the module docstring)."""
 
     # ------------------------------------------------------------------ fields
 
     def _illegal(self, rule: str, message: str, seats: dict | None = None) -> IllegalAction:
         return self.rules.illegal(R + rule, message, seats)
 
-    def _check_keys(self, action: Action, kind: str) -> None:
-        allowed = ACTION_FIELDS[kind]
-        extra = sorted(set(action) - set(allowed) - {"type"})
-        if extra:
-            raise IllegalAction("core/action-format",
-                                f"A {kind!r} action has no field(s) {', '.join(extra)}; its fields "
-                                f"are: {', '.join(allowed) or 'none'}.")
-
-    def _card(self, action: Action, key: str = "card") -> int:
-        value = action.get(key)
-        code = self.deck.code.get(value) if isinstance(value, str) else None
-        if code is None:
-            raise IllegalAction("core/action-format",
-                                f"{key!r} must name a card of this game (such as "
-                                f"{', '.join(self.deck.names[:4])}; the view's 'card_info' lists "
-                                f"them all), not {value!r}.")
-        return code
-
-    def _cards(self, action: Action) -> list:
-        value = action.get("cards")
-        if not isinstance(value, list):
-            raise IllegalAction("core/action-format",
-                                f"'cards' must be a list of card names, not {value!r}.")
-        return [self._card({"card": v}) for v in value]
-
-    def _source(self, action: Action) -> str:
-        value = action.get("from")
-        if value not in (HAND, GRIMOIRE):
-            raise IllegalAction("core/action-format",
-                                f"'from' must be \"hand\" or \"grimoire\", not {value!r}.")
-        return value
-
-    def _target(self, action: Action) -> int | None:
-        value = action.get("target")
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.players:
-            raise IllegalAction("core/action-format",
-                                f"'target' must be a seat from 0 to {self.players - 1}, not {value!r}.")
-        return value
-
     def _where(self, seat: int, source: str) -> list:
         return (self.hands if source == HAND else self.grims)[seat]
-
-    def _not_now(self, rule: str, what: str) -> IllegalAction:
-        return self._illegal(rule, f"You cannot {what} now: {WAITING.get(self.phase, 'it is not the time')}.")
 
     # ------------------------------------------------------------------ shared checks
 
@@ -191,28 +178,12 @@ class ChecksMixin:
 
     # ------------------------------------------------------------------ validate
 
-    def validate(self, seat: int, action: Action) -> Action:
-        kind = action["type"]
-        if kind not in ACTION_FIELDS:
-            raise IllegalAction("core/action-format",
-                                f"Unknown action type {kind!r}; Hocus Pocus's are: "
-                                f"{', '.join(ACTION_TYPES)}.")
-        self._check_keys(action, kind)
-        if kind != "refill" and self._owes_refill(seat):
-            raise self._illegal("grimoire/refill", "Your Grimoire has a free space: first fill it "
-                                                   "with a card from your Hand (a 'refill').")
-        return getattr(self, "_check_" + kind)(seat, action)
+    def check(self, seat: int, action: Action) -> Action:
+        return getattr(self, "_check_" + action["type"])(seat, action)
 
     def _check_hocus(self, seat: int, action: Action) -> Action:
-        code = self._card(action)
-        source = self._source(action)
-        target = self._target(action)
         deck = self.deck
-        if seat != self.current:
-            raise self._illegal("hocus/own-turn", "Hocus cards are played only on your own turn; "
-                                                  "this is {player}'s.", {"player": self.current})
-        if self.phase != "turn":
-            raise self._not_now("hocus/own-turn", "play a Hocus")
+        code, source, target = deck.code[action["card"]], action["from"], action.get("target")
         if self.turn_over:
             raise self._illegal("hourglass/end-turn", "An Hourglass ended your turn: draw two cards "
                                                       "or take a Gem.")
@@ -224,7 +195,6 @@ class ChecksMixin:
         problem = self._hocus_problem(seat, code)
         if problem:
             raise self._illegal(*problem)
-        normal = {"type": "hocus", "card": deck.names[code], "from": source}
         if deck.targeted[code]:
             if target is None:
                 raise self._illegal("hocus/target", f"{self._label(code)} needs a target: 'target' is "
@@ -232,22 +202,14 @@ class ChecksMixin:
             if target == seat:
                 raise self._illegal("hocus/target", f"{self._label(code)} must target another player, "
                                                      "not yourself.")
-            normal["target"] = target
         elif target is not None:
             raise self._illegal("hocus/target", f"{self._label(code)} is aimed at nobody: leave out "
                                                  "'target'.")
-        return normal
+        return action
 
     def _check_pocus(self, seat: int, action: Action) -> Action:
-        code = self._card(action)
-        source = self._source(action)
-        target = self._target(action)
         deck = self.deck
-        if self.phase != "react":
-            if self.phase == "turn":
-                raise self._illegal("pocus/window", "No Hocus is waiting to resolve: Pocus cards are "
-                                                    "played on a Hocus while it waits.")
-            raise self._not_now("pocus/window", "play a Pocus")
+        code, source, target = deck.code[action["card"]], action["from"], action.get("target")
         if deck.is_hocus[code]:
             raise self._illegal("cards/kind", f"{self._label(code)} is a Hocus card: it cannot be "
                                               "played on another card.")
@@ -256,7 +218,6 @@ class ChecksMixin:
         problem = self._pocus_problem(seat, code, source)
         if problem:
             raise self._illegal(*problem)
-        normal = {"type": "pocus", "card": deck.names[code], "from": source}
         if deck.kinds[code] == MIRROR:
             if target is None:
                 raise self._illegal("mirror/redirect", "An Enchanted Mirror needs a new target: "
@@ -267,21 +228,16 @@ class ChecksMixin:
             if target == seat:
                 raise self._illegal("mirror/redirect", "Turn the Hocus towards another player, not "
                                                        "yourself.")
-            normal["target"] = target
         elif target is not None:
             raise IllegalAction("core/action-format", "Only an Enchanted Mirror takes a 'target'.")
-        return normal
+        return action
 
     def _check_pass(self, seat: int, action: Action) -> Action:
-        if self.phase != "react":
-            raise self._illegal("react/close", "There is no Pocus window to pass in.")
-        return {"type": "pass"}
+        return action
 
     def _check_exchange(self, seat: int, action: Action) -> Action:
-        mine = self._card(action, "hand")
-        shown = self._card(action, "grimoire")
-        if self.phase != "turn":
-            raise self._not_now("exchange/own-turn", "exchange cards")
+        code = self.deck.code
+        mine, shown = code[action["hand"]], code[action["grimoire"]]
         if self.turn_over:
             raise self._illegal("hourglass/end-turn", "An Hourglass ended your turn: no more "
                                                       "exchanges; draw two cards or take a Gem.")
@@ -294,76 +250,59 @@ class ChecksMixin:
         if self.exchanges >= 3:
             raise self._illegal("exchange/limit", "You made three exchanges since your last Hocus: "
                                                   "play a Hocus or end your turn first.")
-        names = self.deck.names
-        return {"type": "exchange", "hand": names[mine], "grimoire": names[shown]}
-
-    def _check_end(self) -> None:
-        if self.phase != "turn":
-            raise self._not_now("end/choose", "end your turn")
+        return action
 
     def _check_draw(self, seat: int, action: Action) -> Action:
-        self._check_end()
-        return {"type": "draw"}
+        return action
 
     def _check_gem(self, seat: int, action: Action) -> Action:
-        self._check_end()
         problem = self._gem_problem(seat)
         if problem:
             raise self._illegal(*problem)
-        return {"type": "gem"}
+        return action
 
     def _check_discard(self, seat: int, action: Action) -> Action:
-        code = self._card(action)
-        if self.phase != "discard":
-            raise self._illegal("end/hand-limit", "Discards for the hand limit come only after the "
-                                                  "end-of-turn draw, with more than five cards in hand.")
+        code = self.deck.code[action["card"]]
         if code not in self.hands[seat]:
             raise self._illegal("end/hand-limit", f"You have no {self._label(code)} in your Hand.")
-        return {"type": "discard", "card": self.deck.names[code]}
+        return action
 
     def _check_refill(self, seat: int, action: Action) -> Action:
-        code = self._card(action)
-        if not self._owes_refill(seat):
-            raise self._illegal("grimoire/refill", "Your Grimoire has no free space to fill.")
+        code = self.deck.code[action["card"]]
         if code not in self.hands[seat]:
             raise self._illegal("grimoire/refill", f"You have no {self._label(code)} in your Hand.")
-        return {"type": "refill", "card": self.deck.names[code]}
+        return action
 
-    def _check_subset(self, action: Action, phase: str, rule: str, cards: list, count: int,
+    def _check_subset(self, action: Action, rule: str, cards: list, count: int,
                       what: str, seats: dict | None = None) -> Action:
-        chosen = self._cards(action)
+        code = self.deck.code
+        chosen = [code[name] for name in action["cards"]]
         if len(chosen) != count:
             raise self._illegal(rule, f"Choose exactly {count} card{'s' if count != 1 else ''} {what}, "
                                       f"not {len(chosen)}.", seats)
         if Counter(chosen) - Counter(cards):
             raise self._illegal(rule, f"Those cards are not all {what}: it holds "
                                       f"{self._labels(cards)}.", seats)
-        return {"type": phase, "cards": [self.deck.names[c] for c in sorted(chosen)]}
+        return {"type": action["type"], "cards": [self.deck.names[c] for c in sorted(chosen)]}
 
     def _check_give(self, seat: int, action: Action) -> Action:
-        if self.phase != "give":
-            raise self._illegal("owl/give", "No Owl is waiting for cards from you.")
         _, giver, _, count = self.pending
-        return self._check_subset(action, "give", "owl/give", self.grims[giver], count,
-                                  "from your Grimoire")
+        return self._check_subset(action, "owl/give", self.grims[giver], count, "from your Grimoire")
 
     def _check_curse(self, seat: int, action: Action) -> Action:
-        if self.phase != "curse":
-            raise self._illegal("curse/discard", "No Curse is waiting for you to choose cards.")
         _, _, target, count = self.pending
-        return self._check_subset(action, "curse", "curse/discard", self.grims[target], count,
+        return self._check_subset(action, "curse/discard", self.grims[target], count,
                                   "from {target}'s Grimoire", {"target": target})
 
     def _check_arrange(self, seat: int, action: Action) -> Action:
-        if self.phase != "arrange":
-            raise self._illegal("crystal-ball/arrange", "No Crystal Ball is waiting for its cards.")
-        chosen = self._cards(action)
+        code = self.deck.code
+        chosen = [code[name] for name in action["cards"]]
         seen = self._seen()
         if sorted(chosen) != sorted(seen):
             raise self._illegal("crystal-ball/arrange",
                                 f"List the {len(seen)} cards you looked at, top first, each once: "
                                 f"{self._labels(seen)}.")
-        return {"type": "arrange", "cards": [self.deck.names[c] for c in chosen]}
+        return action
 
     def _seen(self) -> list:
         """The cards a pending Crystal Ball shows, top first."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import NamedTuple
 
-from ...core import Action
+from ...core import Action, shuffled
 from .cards import (
     ABRACADABRA,
     BLACK_CAT,
@@ -96,10 +96,9 @@ class PowersMixin:
                 locked.remove(code)
 
     def _reshuffle(self) -> None:
-        self.library = self.discard
+        cards = [self.deck.names[c] for c in self.discard]
+        self.library = shuffled(self.rng, self.discard)
         self.discard = []
-        cards = [self.deck.names[c] for c in self.library]
-        self.rng.shuffle(self.library)
         self.log.add("reshuffle", "The Library is empty: the discard pile ({count} cards) is "
                      "shuffled into a new Library.", count=len(self.library), cards=cards)
 

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import ClassVar
 
 from ...core import ActionCache, State, make_rulebook
+from ...toolkit import redeal, shuffled
 from .cards import MIRROR, deck_for, deck_size
-from .checks import ACTION_FIELDS, ChecksMixin
+from .checks import ACTIONS, PHASES, ChecksMixin
 from .powers import GRIMOIRE, GRIMOIRE_SIZE, HAND, HAND_LIMIT, PowersMixin
 from .rules import RULES
 from .sampling import sample_state
 
-_action = ActionCache(ACTION_FIELDS)
+_action = ActionCache(ACTIONS.order)
 """Listed actions, shared and read-only (lists of cards stay plain dicts)."""
 
 CAULDRON = {2: 20, 3: 25, 4: 30, 5: 35, 6: 35}
@@ -38,12 +40,17 @@ DEAL = 3
 
 class HocusPocusState(ChecksMixin, PowersMixin, State):
     rules = make_rulebook(RULES)
+    action_format = ACTIONS
+    phase_table = PHASES
+    mutable: ClassVar[dict[str, int]] = {
+        "hands": 2, "grims": 2, "gems": 1, "library": 1, "discard": 1, "play_area": 1, "stack": 1,
+        "passed": 1, "locked": 1, "final": 1, "_reveals": 1}
+    """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
         self.deck = deck_for(options["deck"])
-        cards = self.deck.setup_cards(players)
-        rng.shuffle(cards)
+        cards = shuffled(rng, self.deck.setup_cards(players))
         self.library: list[int] = cards
         self.grims = [[cards.pop() for _ in range(DEAL)] for _ in range(players)]
         self.hands = [[cards.pop() for _ in range(DEAL)] for _ in range(players)]
@@ -306,38 +313,14 @@ class HocusPocusState(ChecksMixin, PowersMixin, State):
         if self.phase == "arrange" and seat == self.pending[1]:
             known = self.pending[2]
         hidden = len(other.library) - known
-        pool = [c for zone in zones for c in zone] + other.library[:hidden]
-        rng.shuffle(pool)
-        pos = 0
-        for zone in zones:
-            size = len(zone)
-            zone[:] = pool[pos:pos + size]
-            pos += size
-        other.library[:hidden] = pool[pos:]
+        library = other.library[:hidden]
+        redeal(rng, [*zones, library])
+        other.library[:hidden] = library
         return other
 
     def sample(self, seat: int, rng: random.Random) -> HocusPocusState:
         """Every card ``seat`` has not seen dealt anew, agreeing with its whole log."""
         return sample_state(self, seat, rng)
-
-    def copy(self) -> HocusPocusState:
-        other = HocusPocusState.__new__(HocusPocusState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = self.log.copy()
-        other.hands = [list(h) for h in self.hands]
-        other.grims = [list(g) for g in self.grims]
-        other.gems = list(self.gems)
-        other.library = list(self.library)
-        other.discard = list(self.discard)
-        other.play_area = list(self.play_area)
-        other.stack = list(self.stack)
-        other.passed = list(self.passed)
-        other.locked = list(self.locked)
-        other.final = list(self.final)
-        other._reveals = set()
-        return other
 
 
 def _orders(cards: list) -> list[tuple]:

@@ -71,6 +71,10 @@ def points_for(track: list, count: int) -> int:
     return track[min(count, len(track)) - 1]
 
 
+MAX_COPIES = 60
+"""The most copies of one type a deck option may ask for (so the largest set of a type)."""
+
+
 def merge_deck(overrides: object) -> dict:
     """The house table with ``overrides`` applied, validated (ValueError says what is wrong)."""
     if overrides is None:
@@ -87,8 +91,8 @@ def merge_deck(overrides: object) -> dict:
             raise ValueError(f"deck[{card!r}] must be an object with 'copies' and/or 'points'")
         if "copies" in entry:
             copies = entry["copies"]
-            if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= 60:
-                raise ValueError(f"deck[{card!r}]['copies'] must be a whole number 0-60, "
+            if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= MAX_COPIES:
+                raise ValueError(f"deck[{card!r}]['copies'] must be a whole number 0-{MAX_COPIES}, "
                                  f"not {copies!r}")
             deck[card]["copies"] = copies
         if "points" in entry:

@@ -11,10 +11,12 @@ type (lists indexed like :data:`deck.TYPES`); this keeps random play fast.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
-from ...core import Action, ActionCache, State, make_rulebook, shuffled
+from ...core import Action, ActionCache, State, make_rulebook
 from ...rules import IllegalAction
-from .deck import NAMES, PLURALS, TYPES, card_info, card_words, points_for
+from ...toolkit import ActionFormat, Card, Count, Flag, Phase, PhaseTable, Seat, redeal_counts, shuffled
+from .deck import MAX_COPIES, NAMES, PLURALS, TYPES, card_info, card_words, points_for
 from .rules import RULES
 from .sampling import sample_state
 
@@ -26,19 +28,33 @@ OTHERS = {n: [frozenset(s for s in range(n) if s != me) for me in range(n)] for 
 """OTHERS[players][seat]: every seat but one (who learns what that seat's cards were)."""
 EVERYONE = {n: frozenset(range(n)) for n in range(1, 9)}
 
-ACTION_TYPES = {
-    "turn": ("attack", "book", "cauldron", "chalice", "hourglass", "skull"),
-    "defend": ("block", "familiar", "take"),
-    "pick": ("pick",),
-    "split": ("split",),
-}
-FIELDS = {
-    "attack": ("target", "card", "count", "candle"), "block": ("card", "count", "candle"),
-    "familiar": (), "take": (), "book": ("target",), "cauldron": (), "chalice": ("target",),
-    "hourglass": (), "skull": (), "pick": ("card",), "split": ("keep", "give", "to"),
-}
-KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
-_action = ActionCache(FIELDS)
+ACTIONS = ActionFormat("Witching Hour", {
+    "attack": {"target": Seat(), "card": Card(TYPES),
+               "count": Count(1, MAX_COPIES, what="how many cards of that type you attack with"),
+               "candle": Flag(default=False)},
+    # A block of 0 cards is well formed: block/same-number says why it is no block.
+    "block": {"card": Card(TYPES), "count": Count(0, MAX_COPIES, what="how many cards of that type"),
+              "candle": Flag(default=False)},
+    "familiar": {}, "take": {}, "book": {"target": Seat()}, "cauldron": {},
+    "chalice": {"target": Seat()}, "hourglass": {}, "skull": {}, "pick": {"card": Card(TYPES)},
+    "split": {"keep": Card(TYPES), "give": Card(TYPES), "to": Seat()},
+})
+"""Every action type and its fields, checked by the core before ``check`` sees an action."""
+PHASES = PhaseTable({
+    "turn": Phase(("attack", "book", "cauldron", "chalice", "hourglass", "skull"), R + "turn/choose",
+                  "There is no attack to respond to: on your turn, attack or play a card "
+                  "(not {kind!r})."),
+    "defend": Phase(("block", "familiar", "take"), R + "turn/respond",
+                    "An attack on you is pending: block, use a Familiar or take it (not {kind!r})."),
+    "pick/discard": Phase(("pick",), R + "skull/play",
+                          "First choose the card to take back into your hand (a 'pick')."),
+    "pick/hex": Phase(("pick",), R + "hourglass/play",
+                      "First choose the card to take back into your hand (a 'pick')."),
+    "split": Phase(("split",), R + "cauldron/split",
+                   "First share out the Cauldron's two cards (a 'split')."),
+}, key=lambda state, seat: "pick/" + state.pending if state.phase == "pick" else state.phase)
+"""Which actions each phase allows (a pick is split by where the card comes from)."""
+_action = ActionCache(ACTIONS.order)
 """The listed actions, shared and read-only: ``_action("block", "mirror", 2, True)``."""
 ACTION_RULE = {
     "attack": R + "attack/same-type", "book": R + "book/play", "cauldron": R + "cauldron/play",
@@ -81,6 +97,13 @@ def as_dict(counts: list) -> dict:
 
 class WitchingHourState(State):
     rules = make_rulebook(RULES)
+    action_format = ACTIONS
+    phase_table = PHASES
+    mutable: ClassVar[dict[str, int]] = {
+        "hands": 2, "hex": 2, "discard": 1, "hand_count": 1, "hex_count": 1, "emptied": 1,
+        "totals": 1, "round_scores": 2, "attack": 1, "pending": 1, "final_winners": 1,
+        "copies": 1, "tracks": 2}
+    """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
@@ -339,103 +362,33 @@ class WitchingHourState(State):
     def _illegal(self, rule: str, message: str, seats: dict | None = None) -> IllegalAction:
         return self.rules.illegal(R + rule, message, seats)
 
-    def _field(self, action: Action, key: str, kind: type, hint: str):
-        if key not in action:
-            raise IllegalAction("core/action-format",
-                                f"A {action['type']!r} action needs a {key!r} field ({hint}).")
-        value = action[key]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise IllegalAction("core/action-format", f"{key!r} must be {hint}, not {value!r}.")
-        if kind is bool and not isinstance(value, bool):
-            raise IllegalAction("core/action-format", f"{key!r} must be true or false, not {value!r}.")
-        return value
-
-    def _card(self, action: Action, key: str) -> int:
-        value = action.get(key)
-        if not isinstance(value, str) or value not in INDEX:
-            raise IllegalAction("core/action-format",
-                                f"{key!r} must name a card type ({', '.join(TYPES)}), not {value!r}.")
-        return INDEX[value]
-
-    def _seat(self, action: Action, key: str) -> int:
-        seat = self._field(action, key, int, f"a seat from 0 to {self.players - 1}")
-        if not 0 <= seat < self.players:
-            raise IllegalAction("core/action-format",
-                                f"{key!r} must be a seat from 0 to {self.players - 1}, not {seat}.")
-        return seat
-
-    def _check_keys(self, action: Action) -> None:
-        kind = action["type"]
-        extra = action.keys() - KEYS[kind]
-        if extra:
-            fields = ", ".join(FIELDS[kind]) or "none"
-            raise IllegalAction("core/action-format",
-                                f"A {kind!r} action has no field(s) {', '.join(sorted(map(str, extra)))}; "
-                                f"its fields are: {fields}.")
-
     def _need(self, seat: int, card: int, count: int, rule: str = "attack/in-hand") -> None:
         have = self.hands[seat][card]
         if have < count:
             held = cards_text(card, have) if have else f"no {PLURALS[TYPES[card]]}"
             raise self._illegal(rule, f"You need {cards_text(card, count)} but hold {held}.")
 
-    def validate(self, seat: int, action: Action) -> Action:
-        kind = action["type"]
-        phase = self.phase
-        allowed = ACTION_TYPES[phase]
-        if kind not in allowed:
-            every = {k for kinds in ACTION_TYPES.values() for k in kinds}
-            if kind not in every:
-                raise IllegalAction("core/action-format",
-                                    f"Unknown action type {kind!r}; Witching Hour's are: "
-                                    f"{', '.join(sorted(every))}.")
-            if phase == "defend":
-                raise self._illegal("turn/respond",
-                                    f"An attack on you is pending: block, use a Familiar or take it "
-                                    f"(not {kind!r}).")
-            if phase == "pick":
-                raise self._illegal("skull/play" if self.pending == "discard" else "hourglass/play",
-                                    "First choose the card to take back into your hand (a 'pick').")
-            if phase == "split":
-                raise self._illegal("cauldron/split",
-                                    "First share out the Cauldron's two cards (a 'split').")
-            raise self._illegal("turn/choose",
-                                f"There is no attack to respond to: on your turn, attack or play a "
-                                f"card (not {kind!r}).")
-        self._check_keys(action)
-        return VALIDATORS[kind](self, seat, action)
+    def check(self, seat: int, action: Action) -> Action:
+        return VALIDATORS[action["type"]](self, seat, action)
 
     def _validate_attack(self, seat: int, action: Action) -> Action:
-        target = self._seat(action, "target")
-        card = self._card(action, "card")
-        count = self._field(action, "count", int, "how many cards of that type, 1 or more")
-        candle = action.get("candle", False)
-        if not isinstance(candle, bool):
-            raise IllegalAction("core/action-format", f"'candle' must be true or false, not {candle!r}.")
+        target, card, count, candle = (action["target"], INDEX[action["card"]], action["count"],
+                                       action["candle"])
         if target == seat:
             raise self._illegal("attack/target", "You cannot attack yourself; choose an opponent.")
         if not self.hand_count[target]:
             raise self._illegal("attack/target", "{target} has no cards in hand, so "
                                                  "cannot be attacked.", {"target": target})
-        if count < 1:
-            raise IllegalAction("core/action-format", "'count' is how many cards of that type you "
-                                                      f"attack with: 1 or more, not {count}.")
         if card == CANDLE and candle:
             raise self._illegal("candle/all-candle", "An all-Candle attack lists its Candles in "
                                                      "'count' (set 'candle' to false).")
         self._need(seat, card, count)
         if candle:
             self._need(seat, CANDLE, 1, "candle/one")
-        return {"type": "attack", "target": target, "card": TYPES[card], "count": count,
-                "candle": candle}
+        return action
 
     def _validate_block(self, seat: int, action: Action) -> Action:
-        self._check_keys(action)
-        card = self._card(action, "card")
-        count = self._field(action, "count", int, "how many cards of that type")
-        candle = action.get("candle", False)
-        if not isinstance(candle, bool):
-            raise IllegalAction("core/action-format", f"'candle' must be true or false, not {candle!r}.")
+        card, count, candle = INDEX[action["card"]], action["count"], action["candle"]
         size = self.attack_size()
         if card == BELL:
             raise self._illegal("bell/no-block", "Bells cannot block an attack.")
@@ -454,30 +407,28 @@ class WitchingHourState(State):
         self._need(seat, card, count)
         if candle:
             self._need(seat, CANDLE, 1, "candle/one")
-        return {"type": "block", "card": TYPES[card], "count": count, "candle": candle}
+        return action
 
     def _validate_familiar(self, seat: int, action: Action) -> Action:
         self._need(seat, FAMILIAR, 1, "familiar/block")
-        return {"type": "familiar"}
+        return action
 
     def _validate_take(self, seat: int, action: Action) -> Action:
-        self._check_keys(action)
-        return {"type": "take"}
+        return action
 
     def _validate_book(self, seat: int, action: Action) -> Action:
-        target = self._seat(action, "target")
+        target = action["target"]
         self._need(seat, BOOK, 1, "book/play")
         if target == seat:
             raise self._illegal("book/target", "A Book looks at an opponent's hand, not your own.")
         if not self.hand_count[target]:
             raise self._illegal("book/target", "{target} has no cards in hand to take.",
                                 {"target": target})
-        return {"type": "book", "target": target}
+        return action
 
     def _validate_simple_play(self, seat: int, action: Action, card: int) -> Action:
-        self._check_keys(action)
         self._need(seat, card, 1, f"{TYPES[card]}/play")
-        return {"type": TYPES[card]}
+        return action
 
     def _validate_cauldron(self, seat: int, action: Action) -> Action:
         return self._validate_simple_play(seat, action, CAULDRON)
@@ -489,13 +440,11 @@ class WitchingHourState(State):
         return self._validate_simple_play(seat, action, SKULL)
 
     def _validate_chalice(self, seat: int, action: Action) -> Action:
-        self._check_keys(action)
-        target = self._seat(action, "target")
         self._need(seat, CHALICE, 1, "chalice/play")
-        return {"type": "chalice", "target": target}
+        return action
 
     def _validate_pick(self, seat: int, action: Action) -> Action:
-        card = self._card(action, "card")
+        card = INDEX[action["card"]]
         if self.pending == "discard":
             if not self.discard[card]:
                 raise self._illegal("skull/play", f"There is no {NAMES[TYPES[card]]} in the discard "
@@ -507,20 +456,17 @@ class WitchingHourState(State):
             if not self.hex[seat][card]:
                 raise self._illegal("hourglass/play", f"There is no {NAMES[TYPES[card]]} in your Hex "
                                                       "pile to take.")
-        return {"type": "pick", "card": TYPES[card]}
+        return action
 
     def _validate_split(self, seat: int, action: Action) -> Action:
-        self._check_keys(action)
-        keep = self._card(action, "keep")
-        give = self._card(action, "give")
-        to = self._seat(action, "to")
+        keep, give, to = INDEX[action["keep"]], INDEX[action["give"]], action["to"]
         if sorted((keep, give)) != sorted(self.pending):
             a, b = self.pending
             raise self._illegal("cauldron/split", f"The Cauldron gave you {cards_text(a, 1)} and "
                                                   f"{cards_text(b, 1)}: keep one and give the other.")
         if to == seat:
             raise self._illegal("cauldron/split", "The second card goes to another player's Hex pile.")
-        return {"type": "split", "keep": TYPES[keep], "give": TYPES[give], "to": to}
+        return action
 
     # ------------------------------------------------------------------ effects
 
@@ -828,50 +774,14 @@ class WitchingHourState(State):
             zones.append(other.discard)
         zones += [other.hex[s] for s in range(self.players)
                   if not (picking and self.pending == "hex" and s == seat)]
-        pool: list = []
-        sizes = []
-        for zone in zones:
-            sizes.append(sum(zone))
-            for t in range(N_TYPES):
-                pool += [t] * zone[t]
-                zone[t] = 0
-        if self.phase == "split" and seat != self.current:
-            pool += other.pending
-        rng.shuffle(pool)
-        pos = 0
-        for zone, size in zip(zones, sizes, strict=True):
-            for card in pool[pos:pos + size]:
-                zone[card] += 1
-            pos += size
-        if self.phase == "split" and seat != self.current:
-            other.pending = pool[pos:pos + 2]
+        lists = [other.pending] if self.phase == "split" and seat != self.current else []
+        redeal_counts(rng, zones, lists)
         return other
 
     def sample(self, seat: int, rng: random.Random) -> WitchingHourState:
         """Every card ``seat`` has not seen dealt anew, agreeing with all it saw this round."""
         return sample_state(self, seat, rng)
 
-    def copy(self) -> WitchingHourState:
-        other = WitchingHourState.__new__(WitchingHourState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = self.log.copy()
-        other.hands = [list(h) for h in self.hands]
-        other.hex = [list(h) for h in self.hex]
-        other.discard = list(self.discard)
-        other.hand_count = list(self.hand_count)
-        other.hex_count = list(self.hex_count)
-        other.emptied = list(self.emptied)
-        other.totals = list(self.totals)
-        other.round_scores = [list(r) for r in self.round_scores]
-        other.attack = list(self.attack) if self.attack else None
-        other.pending = list(self.pending) if isinstance(self.pending, list) else self.pending
-        other.final_winners = list(self.final_winners)
-        other.copies = list(self.copies)
-        other.tracks = [list(t) for t in self.tracks]
-        return other
 
-
-VALIDATORS = {kind: getattr(WitchingHourState, "_validate_" + kind) for kind in FIELDS}
-EFFECTS = {kind: getattr(WitchingHourState, "_do_" + kind) for kind in FIELDS}
+VALIDATORS = {kind: getattr(WitchingHourState, "_validate_" + kind) for kind in ACTIONS.order}
+EFFECTS = {kind: getattr(WitchingHourState, "_do_" + kind) for kind in ACTIONS.order}
