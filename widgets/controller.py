@@ -24,6 +24,7 @@ from typing import Any
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot
 from ..engine.core import Game
+from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import _, ui_strings
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural
@@ -168,8 +169,7 @@ class TableController:
         else:
             self.names = default_names(self.kinds) if self.mode == PLAY else [
                 f"Player {s + 1}" for s in range(players)]
-        self.bots = [make_bot(kind, game.id, game.seed * 31 + s) if kind else None
-                     for s, kind in enumerate(self.kinds)]
+        self.bots = seat_bots(game.id, self.kinds, game.seed)
 
     def _start(self) -> None:
         """Fresh game: who sees the screen, and bots that move first (when unpaced)."""
@@ -351,31 +351,11 @@ class TableController:
         person clicks would make that click stale. The person is asked again whenever a
         bot's move re-opens the decision (the engine puts them back in ``to_act``).
         """
-        to_act = self.game.to_act
-        if any(s in self.humans for s in to_act):
-            return None
-        for s in to_act:
-            if self.kinds[s] is not None:
-                return s
-        return None
+        return next_bot(self.game, self.bots)
 
-    def _bot_move(self, seat: int) -> None:
-        game = self.game
-        bot = self.bots[seat]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat)))
-
-    def _run_bots(self) -> int:
-        """Bots play until a person may act or the game ends; returns the moves played."""
-        played = 0
-        while not self.game.is_over and not any(s in self.humans for s in self.game.to_act):
-            seat = self._next_bot()
-            if seat is None:
-                break
-            self._bot_move(seat)
-            played += 1
-            if played > 100_000:
-                raise RuntimeError("the bots did not reach a person's turn in 100000 moves")
-        return played
+    def _run_bots(self, limit: int | None = None) -> int:
+        """Bots play until a person may act or the game ends (or ``limit`` moves)."""
+        return play_bots(self.game, self.bots, limit=limit)
 
     def _settle(self) -> None:
         """After any change in play: unpaced bots move, and the screen follows the turn."""
@@ -401,10 +381,8 @@ class TableController:
                 return KEEP  # another view's timer already moved the game on: harmless
         if self.game.is_over:
             return info("The game is over; there is no bot move to show.")
-        seat = self._next_bot()
-        if seat is None:
+        if not self._run_bots(limit=1):
             return info("No bot is to move now.")
-        self._bot_move(seat)
         self._settle()
         return None
 
@@ -458,8 +436,7 @@ class TableController:
         seed = self._seeds.randrange(2**31) if self.mode == EXPLORE else None
         fresh = new_game(game.id, game.players, seed, **game.options)
         self.game = fresh
-        self.bots = [make_bot(kind, fresh.id, fresh.seed * 31 + s) if kind else None
-                     for s, kind in enumerate(self.kinds)]
+        self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
             self.line = []
             self._start()
@@ -497,15 +474,9 @@ class TableController:
             return info("The game is over already.")
         start = game.move_number
         replaced = len(self.line) - start
-        bots = [make_bot(kind, game.id, game.seed * 31 + s + 1009 * start)
-                for s, kind in enumerate(self.explore_bots)]
-        rng = random.Random(game.seed + start)
-        while not game.is_over:
-            to_act = game.to_act
-            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
-            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-            if game.move_number - start > 100_000:
-                raise RuntimeError("the bots did not finish the game in 100000 moves")
+        # Bots seeded by the position, so "play on from here" differs from move to move.
+        bots = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)
+        play_out(game, bots, random.Random(game.seed + start))
         self.line = [[m.seat, dict(m.action)] for m in game.history]
         text = f"The bots played {plural(game.move_number - start, 'move')} to the end."
         if replaced:

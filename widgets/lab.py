@@ -8,14 +8,12 @@ fill in as it goes. Same ``state()``/``handle()`` contract as the table controll
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine import GAMES, new_game
-from ..engine.bots import make_bot
-from ..engine.sim import play_out
+from ..engine.sim import Tally, bot_kinds, play_game
 from .controller import KEEP, _is_int, _short, error, info
 from .i18n import _, ngettext, ui_strings
 from .scene import SCENE_VERSION, control, plural
@@ -34,12 +32,8 @@ class LabController:
             raise ValueError(f"chunk is how many games to play per step (1 or more), not {chunk!r}")
         if not _is_int(seed):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
-        kinds = [bots] * players if isinstance(bots, str) else list(bots)
-        if len(kinds) != players:
-            raise ValueError(f"give one bot kind per seat ({players}), not {len(kinds)}")
         new_game(game_id, players, seed, **options)  # validates players and options
-        for kind in set(kinds):
-            make_bot(kind, game_id)
+        kinds = bot_kinds(game_id, players, bots)
         self.game_id, self.players, self.games, self.kinds = game_id, players, games, kinds
         self.chunk, self.options = chunk, options
         self.cooperative = bool(getattr(GAMES[game_id], "cooperative", False))
@@ -50,26 +44,17 @@ class LabController:
     def _reset(self, seed: int) -> None:
         self.seed = seed
         self.done = 0
-        self.team_wins = 0  # cooperative games: games the table won together
-        self.wins = [0.0] * self.players
-        self.lengths: list[int] = []
-        self.scores: list[list] = [[] for _ in range(self.players)]
+        self.tally = Tally(self.players)
+
+    @property
+    def lengths(self) -> list[int]:
+        return self.tally.lengths
 
     def run(self, count: int) -> int:
         """Play up to ``count`` more games; returns how many were played."""
         played = 0
         while played < count and self.done < self.games:
-            game_seed = self.seed + self.done
-            game = new_game(self.game_id, self.players, game_seed, **self.options)
-            bots = [make_bot(kind, self.game_id, game_seed * 31 + s) for s, kind in enumerate(self.kinds)]
-            self.lengths.append(play_out(game, bots, random.Random(game_seed)))
-            winners = game.winners
-            if len(winners) == self.players and self.cooperative:
-                self.team_wins += 1
-            for w in winners:
-                self.wins[w] += 1 / len(winners)
-            for s, value in enumerate(game.scores or []):
-                self.scores[s].append(value)
+            self.tally.add(*play_game(self.game_id, self.kinds, self.seed + self.done, **self.options))
             self.done += 1
             played += 1
         return played
@@ -121,7 +106,7 @@ class LabController:
     def _bars(self, labels: list, rates: list) -> dict:
         """Win rates: by seat (ties split), or the table's as one for a cooperative game."""
         if self.cooperative:
-            return _team_bar(self.team_wins, self.done)
+            return _team_bar(self.tally.team_wins, self.done)
         return {"caption": _("Win rate by seat (ties split)"),
                 "items": [{"label": labels[s], "value": rates[s], "text": f"{rates[s]:.1%}"}
                           for s in range(self.players)]}
@@ -130,20 +115,21 @@ class LabController:
         spec = GAMES[self.game_id]
         done = self.done
         labels = [f"Seat {s + 1} ({kind})" for s, kind in enumerate(self.kinds)]
-        rates = [w / done if done else 0.0 for w in self.wins]
+        rates = self.tally.win_rate()
         running = done < self.games
-        scores = [_stats(v) for v in self.scores]
-        length = _stats(self.lengths)
+        scores = [_stats(v) for v in self.tally.scores]
+        length = _stats(self.tally.lengths)
         tables = []
         if done and self.cooperative:
-            lost = done - self.team_wins
+            won = self.tally.team_wins
+            lost = done - won
             tables.append({
                 "caption": _("Team outcomes"),
                 "head": [_("Outcome"), _("Games"), _("Share")],
                 "rows": [{"head": {"text": text}, "cells": [{"text": str(n)}, {"text": f"{n / done:.1%}"}]}
-                         for text, n in ((_("The table won"), self.team_wins), (_("The table lost"), lost))],
+                         for text, n in ((_("The table won"), won), (_("The table lost"), lost))],
                 "foot": []})
-        if done and any(self.scores):
+        if done and any(self.tally.scores):
             tables.append({
                 "caption": _("Final score by seat"),
                 "head": [_("Seat"), _("Mean"), _("Median"), _("Stdev"), _("Min"), _("Max")],
