@@ -23,7 +23,8 @@ from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot
-from ..engine.core import Game
+from ..engine.core import Game, json_problem
+from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import _, ui_strings
 from .presenters import presenter_for
@@ -34,6 +35,16 @@ PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "clos
 EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close")
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
+MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
+    "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
+    "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
+    "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
+}
+"""The fields each message kind may carry besides ``kind``; any other field is refused."""
+MESSAGE_DEPTH = 16
+"""The deepest nesting a message may have (a save pasted as an object nests 6 deep)."""
+MESSAGE_SIZE = 5_000_000
+"""The most values and characters a message may hold (a pasted save is the largest)."""
 BOT_NAMES = ("Agnes", "Morgana", "Hazel", "Sybil", "Elspeth", "Tabitha", "Mildred", "Ursula")
 """Default names of bot seats (by seat), so the log reads like a table of witches."""
 
@@ -196,7 +207,8 @@ class TableController:
         try:
             result = self._dispatch(message)
         except Exception as err:  # a bug must show as a notice, not kill the widget
-            result = error(f"Something went wrong inside witchtable ({type(err).__name__}: {err}); "
+            result = error(f"Something went wrong inside witchtable ({type(err).__name__}: "
+                           f"{clip(str(err))}); "
                            "the game is unchanged. Please report it.")
             self.last_traceback = traceback.format_exc()
         if result is not KEEP:
@@ -206,9 +218,9 @@ class TableController:
     # ------------------------------------------------------------------ dispatch
 
     def _dispatch(self, message: Any) -> Any:
-        if not isinstance(message, dict):
-            return error(f"A message is an object with a 'kind' field, not {type(message).__name__} "
-                         f"{_short(message)}.")
+        problem = message_problem(message, MESSAGE_FIELDS)
+        if problem:
+            return error(problem)
         kind = message.get("kind")
         kinds = PLAY_KINDS if self.mode == PLAY else EXPLORE_KINDS
         if kind not in kinds:
@@ -216,7 +228,7 @@ class TableController:
             if isinstance(kind, str) and kind in other:
                 return error(f"'{kind}' works in the {'explorer' if self.mode == PLAY else 'play table'}, "
                              f"not in {'play' if self.mode == PLAY else 'the explorer'}.")
-            return error(f"Unknown message kind {_short(kind)}; this {self.mode} table understands: "
+            return error(f"Unknown message kind {brief(kind)}; this {self.mode} table understands: "
                          f"{', '.join(kinds)}.")
         return getattr(self, "_on_" + kind)(message)
 
@@ -227,10 +239,10 @@ class TableController:
             return error(f"A '{message['kind']}' message must carry the 'move' number it was made on.")
         if not _is_int(move):
             return error(f"'move' is the move number the click was made on (a whole number), "
-                         f"not {_short(move)}.")
+                         f"not {brief(move)}.")
         now = self.game.move_number
         if move != now:
-            return info(f"Ignored a click made on move {move}: the game is at move {now} now, "
+            return info(f"Ignored a click made on move {brief(move)}: the game is at move {now} now, "
                         "so it was not played (nothing is ever played twice or late).")
         return None
 
@@ -241,7 +253,7 @@ class TableController:
         game = self.game
         asked = message.get("seat")
         if "seat" in message and asked is not None and not _is_int(asked):
-            return error(f"'seat' is a seat number, not {_short(asked)}.")
+            return error(f"'seat' is a seat number, not {brief(asked)}.")
         if self.mode == EXPLORE:
             if asked is not None:
                 return asked
@@ -256,13 +268,13 @@ class TableController:
             return error(f"Nobody at this screen may act now; waiting for {waiting}.")
         if asked is not None and asked != self.viewer:
             return error(f"This screen plays {self.names[self.viewer]}'s seat, not {self.names[asked]}'s."
-                         if 0 <= asked < len(self.names) else f"There is no seat {asked}.")
+                         if 0 <= asked < len(self.names) else f"There is no seat {brief(asked)}.")
         return self.viewer
 
     def _on_act(self, message: dict) -> Any:
         action = message.get("action")
         if not isinstance(action, dict):
-            return error(f"An 'act' message carries the 'action' object to play, not {_short(action)}.")
+            return error(f"An 'act' message carries the 'action' object to play, not {brief(action)}.")
         stale = self._stale(message)
         if stale:
             return stale
@@ -289,7 +301,7 @@ class TableController:
         ms = message.get("ms")
         if not _is_int(ms) or not 0 <= ms <= MAX_MS:
             return action, error(f"A timed action carries 'ms', the whole milliseconds since the clock "
-                                 f"started (0 to {MAX_MS}), not {_short(ms)}.")
+                                 f"started (0 to {MAX_MS}), not {brief(ms)}.")
         return {**action, clock["field"]: ms}, None
 
     def _on_build(self, message: dict) -> Any:
@@ -314,7 +326,7 @@ class TableController:
         """A transient reveal ended (its time ran out, or the person closed it): drop it."""
         key = message.get("reveal")
         if not isinstance(key, str):
-            return error(f"A 'close' message names the 'reveal' that ended, not {_short(key)}.")
+            return error(f"A 'close' message names the 'reveal' that ended, not {brief(key)}.")
         if message.get("move") != self.game.move_number:
             return KEEP  # the game moved on: that reveal is gone already
         self.closed.add((self.game.move_number, key))
@@ -376,7 +388,7 @@ class TableController:
     def _on_advance(self, message: dict) -> Any:
         if "move" in message:
             if not _is_int(message["move"]):
-                return error(f"'move' is a whole number, not {_short(message['move'])}.")
+                return error(f"'move' is a whole number, not {brief(message['move'])}.")
             if message["move"] != self.game.move_number:
                 return KEEP  # another view's timer already moved the game on: harmless
         if self.game.is_over:
@@ -454,7 +466,7 @@ class TableController:
     def _on_goto(self, message: dict) -> Any:
         move = message.get("move")
         if not _is_int(move) or not 0 <= move <= len(self.line):
-            return error(f"'goto' needs a move number from 0 to {len(self.line)}, not {_short(move)}.")
+            return error(f"'goto' needs a move number from 0 to {len(self.line)}, not {brief(move)}.")
         self._goto(move)
         return None
 
@@ -464,7 +476,7 @@ class TableController:
         seat = message["seat"]
         if seat is not None and (not _is_int(seat) or not 0 <= seat < self.game.players):
             return error(f"'seat' is null (the god view) or a seat from 0 to {self.game.players - 1}, "
-                         f"not {_short(seat)}.")
+                         f"not {brief(seat)}.")
         self.view_seat = seat
         return None
 
@@ -630,7 +642,30 @@ class TableController:
         return out
 
 
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
+def clip(text: str, limit: int = 200) -> str:
+    """Plain text cut to ``limit`` characters (an error's own words may quote input)."""
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def message_problem(message: Any, fields: dict[str, tuple[str, ...]]) -> str | None:
+    """Why a front-end message cannot be taken at all, or ``None``: checked before any handler.
+
+    A message is a small plain-JSON object (:func:`engine.core.json_problem`: no deep
+    nesting, no huge numbers, at most :data:`MESSAGE_SIZE` values and characters) with
+    a known ``kind`` and only the fields that kind takes (``fields``).
+    """
+    if not isinstance(message, dict):
+        return f"A message is an object with a 'kind' field, not {type(message).__name__} {brief(message)}."
+    problem = json_problem(message, depth=MESSAGE_DEPTH, size=MESSAGE_SIZE)
+    if problem:
+        return f"That message was refused: {problem}."
+    kind = message.get("kind")
+    if not isinstance(kind, str) or kind not in fields:
+        return None  # the dispatcher names the kinds this table understands
+    extra = sorted(set(message) - {"kind", *fields[kind]})
+    if extra:
+        takes = ", ".join(repr(f) for f in fields[kind]) or "no other fields"
+        return (f"A '{kind}' message takes {takes}; it also had {', '.join(brief(k) for k in extra[:5])}. "
+                "Nothing was done.")
+    return None
 

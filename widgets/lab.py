@@ -13,10 +13,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import GAMES, new_game
+from ..engine.rules import brief
 from ..engine.sim import Tally, bot_kinds, play_game
-from .controller import KEEP, _is_int, _short, error, info
+from .controller import KEEP, _is_int, clip, error, info, message_problem
 from .i18n import _, ngettext, ui_strings
 from .scene import SCENE_VERSION, control, plural
+
+LAB_FIELDS = {"advance": ("move",), "skip": (), "new": ()}
+"""The lab's message kinds and the fields each may carry besides ``kind``."""
 
 
 class LabController:
@@ -73,19 +77,21 @@ class LabController:
         try:
             result = self._dispatch(message)
         except Exception as err:  # a bug must show as a notice, not kill the widget
-            result = error(f"Something went wrong inside the lab ({type(err).__name__}: {err}).")
+            result = error(f"Something went wrong inside the lab ({type(err).__name__}: "
+                           f"{clip(str(err))}).")
         if result is not KEEP:
             self.notice = result
         return self.state()
 
     def _dispatch(self, message: Any) -> Any:
-        if not isinstance(message, dict):
-            return error(f"A message is an object with a 'kind' field, not {_short(message)}.")
+        problem = message_problem(message, LAB_FIELDS)
+        if problem:
+            return error(problem)
         kind = message.get("kind")
         if kind == "advance":
             move = message.get("move", self.done)
             if not _is_int(move):
-                return error(f"'move' is a whole number, not {_short(move)}.")
+                return error(f"'move' is a whole number, not {brief(move)}.")
             if move != self.done:
                 return KEEP  # a second view's timer: the chunk was already run
             if self.done >= self.games:
@@ -99,7 +105,7 @@ class LabController:
             self._reset(self.seed + self.games)
             return info(f"Running {plural(self.games, 'new game')} (seeds {self.seed} to "
                         f"{self.seed + self.games - 1}).")
-        return error(f"Unknown message kind {_short(kind)}; the lab understands: advance, skip, new.")
+        return error(f"Unknown message kind {brief(kind)}; the lab understands: advance, skip, new.")
 
     # ------------------------------------------------------------------ scene
 
