@@ -925,7 +925,8 @@ def load_game(data: Any, *, progress: Callable[[int, int], None] | None = None) 
         try:
             game.apply(entry[0], entry[1])
         except IllegalAction as err:
-            raise SaveError(f"move {number} of the save cannot be played: {err.message} "
+            reason = err.message if len(err.message) <= 300 else err.message[:299] + "…"
+            raise SaveError(f"move {number} of the save cannot be played: {reason} "
                             f"(rule {err.rule}); the save is damaged or from another game") from None
         if progress:
             progress(number, len(actions))

@@ -59,8 +59,12 @@ DEFAULT_BOTS: Any = type("DefaultBots", (), {"__repr__": lambda self: "the game'
 bots for a game without bots of its own."""
 
 
+NOTICE_LIMIT = 600
+"""The longest notice shown: refusals quote input briefly even where a message forgot to."""
+
+
 def _notice(level: str, text: str, rule: str | None = None) -> dict:
-    return {"level": level, "text": text, "rule": rule}
+    return {"level": level, "text": clip(text, NOTICE_LIMIT), "rule": rule}
 
 
 def error(text: str, rule: str | None = None) -> dict:
