@@ -105,7 +105,7 @@ def play_game(game_id: str, kinds: Sequence[str], seed: int, **options) -> tuple
     return game, play_out(game, seat_bots(game_id, kinds, seed), random.Random(seed))
 
 
-def bot_kinds(game_id: str, players: int, bots: Sequence[str] | str) -> list[str]:
+def seat_kinds(game_id: str, players: int, bots: Sequence[str] | str) -> list[str]:
     """One bot kind per seat from a kind or a list; ValueError says what is wrong."""
     if not isinstance(bots, (str, list, tuple)):
         raise ValueError(f"bots is a bot kind or a list of one per seat, not {type(bots).__name__}")
@@ -157,7 +157,7 @@ def simulate(game_id: str, players: int, games: int, seed: int = 0,
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games is how many games to play (1 or more), not {games!r}")
-    kinds = bot_kinds(game_id, players, bots)
+    kinds = seat_kinds(game_id, players, bots)
     tally = Tally(players)
     for i in range(games):
         tally.add(*play_game(game_id, kinds, seed + i, **options))

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .engine import GAMES
-from .engine.bots import BOT_KINDS
+from .engine.bots import BOT_KINDS, default_bot
 from .engine.rules import brief
-from .engine.sim import bench, bot_kinds, play_game, simulate
+from .engine.sim import bench, play_game, seat_kinds, simulate
 
 MAX_GAMES = 1_000_000
 """The most games one ``simulate`` runs (hours of play already; split a bigger study)."""
@@ -158,12 +158,12 @@ def _check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
     if not spec.min_players <= args.players <= spec.max_players:
         parser.error(f"argument --players: {spec.name} takes {spec.min_players} to "
                      f"{spec.max_players} players, not {args.players}")
-    kinds = args.bots.split(",")
+    kinds = (args.bots if args.bots is not None else default_bot(args.game)).split(",")
     if len(kinds) != 1 and len(kinds) != args.players:
         parser.error(f"argument --bots: give one bot kind, or one per seat ({args.players}) "
-                     f"separated by commas, not {len(kinds)}: {brief(args.bots)}")
+                     f"separated by commas, not {len(kinds)}: {brief(','.join(kinds))}")
     try:
-        args.kinds = bot_kinds(args.game, args.players, kinds[0] if len(kinds) == 1 else kinds)
+        args.kinds = seat_kinds(args.game, args.players, kinds[0] if len(kinds) == 1 else kinds)
     except ValueError as err:
         parser.error(f"argument --bots: {err}")
 
@@ -183,7 +183,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     p.add_argument("game", choices=game_ids)
     p.add_argument("--players", type=whole_number(0, 999), default=3, help=f"players: {counts}")
     p.add_argument("--seed", type=seed, default=1, help="the deal's seed (0 or more)")
-    p.add_argument("--bots", default="heuristic", help=bots_help)
+    p.add_argument("--bots", default=None, help=bots_help + " (default: the game's own bot)")
     p.set_defaults(func=cmd_play_bots, table=True)
 
     p = commands["simulate"] = sub.add_parser("simulate", help="statistics over many seeded games")

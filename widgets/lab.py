@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import GAMES, new_game
 from ..engine.rules import brief
-from ..engine.sim import Tally, bot_kinds, play_game
+from ..engine.sim import Tally, play_game, seat_kinds
 from .controller import KEEP, _is_int, clip, error, info, message_problem
 from .i18n import _, ngettext, ui_strings
 from .scene import SCENE_VERSION, control, plural
@@ -37,7 +37,7 @@ class LabController:
         if not _is_int(seed):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
         new_game(game_id, players, seed, **options)  # validates players and options
-        kinds = bot_kinds(game_id, players, bots)
+        kinds = seat_kinds(game_id, players, bots)
         self.game_id, self.players, self.games, self.kinds = game_id, players, games, kinds
         self.chunk, self.options = chunk, options
         self.cooperative = bool(getattr(GAMES[game_id], "cooperative", False))
