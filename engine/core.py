@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -142,8 +143,9 @@ class EventLog:
         self.events: list[tuple[dict | None, dict | None]] = []
         # Events never change once logged, so each seat's narrated log is only extended:
         # (seat, names) -> (events narrated so far, entries). Bots read a view every move.
-        # (seat, names) -> (events narrated so far, entries, which entries hold lists or objects).
-        self._rendered: dict[tuple, tuple[int, list[dict], list[bool]]] = {}
+        # (seat, names) -> (events narrated so far, entries, and the entries holding lists or
+        # objects: (index, ((key, whether a shallow copy of it suffices), ...))).
+        self._rendered: dict[tuple, tuple[int, list[dict], list[tuple]]] = {}
 
     def add(self, kind: str, msg: str, private: dict | None = None, **fields: Any) -> None:
         """Log a public event, optionally with fuller private versions for some seats."""
@@ -173,15 +175,35 @@ class EventLog:
             entry = dict(entry)
             entry["n"] = index
             entry["text"] = narrate(entry, names)
+            nested = tuple((k, _flat(v)) for k, v in entry.items() if type(v) in _CONTAINERS)
+            if nested:
+                deep.append((len(out), nested))
             out.append(entry)
-            deep.append(any(type(v) in _CONTAINERS for v in entry.values()))
         self._rendered[key] = (len(events), out, deep)
-        return [fresh_json(entry) if nested else dict(entry) for entry, nested in zip(out, deep, strict=True)]
+        log = [dict(entry) for entry in out]
+        for index, nested in deep:  # few entries hold lists (a dealt hand, a scored round)
+            log[index] = _copy_entry(out[index], nested)
+        return log
 
     def copy(self) -> EventLog:
         other = EventLog()
         other.events = list(self.events)
         return other
+
+
+def _flat(value: Any) -> bool:
+    """Whether a list or object holds no list or object: a shallow copy is a full one."""
+    items = value.values() if type(value) is dict else value
+    return not any(type(v) in _CONTAINERS for v in items)
+
+
+def _copy_entry(entry: dict, nested: tuple) -> dict:
+    """A log entry copied with its lists and objects (shallowly where that is enough)."""
+    copy = dict(entry)
+    for key, flat in nested:
+        value = copy[key]
+        copy[key] = (type(value)(value) if type(value) is not tuple else value) if flat else fresh_json(value)
+    return copy
 
 
 def narrate(entry: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -558,19 +580,27 @@ def json_problem(value: Any, depth: int = JSON_DEPTH_LIMIT, size: int | None = N
 
 
 def fresh_json(value: Any) -> Any:
-    """A copy of a JSON value sharing no dict or list with it (cheaper than ``deepcopy``).
+    """A copy of a JSON value sharing no dict or list with it (several times faster than ``deepcopy``).
 
     For views: a caller who edits the view it got must not change the game or anyone's
     later views, so a State's ``view`` hands out containers of its own (this, for a
     part it keeps, such as a scored round) and the log's entries are copied with it.
+    ``marshal`` copies plain values in C; anything it refuses (a listed action) is walked.
     """
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:
+        return _walked(value)
+
+
+def _walked(value: Any) -> Any:
     kind = type(value)
     if kind is dict:
-        return {k: (v if type(v) not in _CONTAINERS else fresh_json(v)) for k, v in value.items()}
+        return {k: (v if type(v) not in _CONTAINERS else _walked(v)) for k, v in value.items()}
     if kind is list:
-        return [v if type(v) not in _CONTAINERS else fresh_json(v) for v in value]
+        return [v if type(v) not in _CONTAINERS else _walked(v) for v in value]
     if kind is tuple:
-        return tuple(v if type(v) not in _CONTAINERS else fresh_json(v) for v in value)
+        return tuple(v if type(v) not in _CONTAINERS else _walked(v) for v in value)
     return value  # immutable: str, numbers, None, a FrozenAction
 
 
