@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 import os
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -142,7 +143,9 @@ class EventLog:
         self.events: list[tuple[dict | None, dict | None]] = []
         # Events never change once logged, so each seat's narrated log is only extended:
         # (seat, names) -> (events narrated so far, entries). Bots read a view every move.
-        self._rendered: dict[tuple, tuple[int, list[dict]]] = {}
+        # (seat, names) -> (events narrated so far, entries, and the entries holding lists or
+        # objects: (index, ((key, whether a shallow copy of it suffices), ...))).
+        self._rendered: dict[tuple, tuple[int, list[dict], list[tuple]]] = {}
 
     def add(self, kind: str, msg: str, private: dict | None = None, **fields: Any) -> None:
         """Log a public event, optionally with fuller private versions for some seats."""
@@ -157,9 +160,10 @@ class EventLog:
         self.events.append((None, {s: fields for s in seats}))
 
     def for_seat(self, seat: int | None, names: Sequence[str]) -> list[dict]:
-        """The log as ``seat`` sees it, texts filled with ``names`` (fresh dicts each call)."""
+        """The log as ``seat`` sees it, texts filled with ``names``: fresh copies each call,
+        nested lists and objects included, so a caller may edit its log freely."""
         key = (seat, tuple(names))
-        done, out = self._rendered.get(key, (0, []))
+        done, out, deep = self._rendered.get(key, (0, [], []))
         events = self.events
         for index in range(done, len(events)):
             public, private = events[index]
@@ -171,14 +175,35 @@ class EventLog:
             entry = dict(entry)
             entry["n"] = index
             entry["text"] = narrate(entry, names)
+            nested = tuple((k, _flat(v)) for k, v in entry.items() if type(v) in _CONTAINERS)
+            if nested:
+                deep.append((len(out), nested))
             out.append(entry)
-        self._rendered[key] = (len(events), out)
-        return [dict(entry) for entry in out]
+        self._rendered[key] = (len(events), out, deep)
+        log = [dict(entry) for entry in out]
+        for index, nested in deep:  # few entries hold lists (a dealt hand, a scored round)
+            log[index] = _copy_entry(out[index], nested)
+        return log
 
     def copy(self) -> EventLog:
         other = EventLog()
         other.events = list(self.events)
         return other
+
+
+def _flat(value: Any) -> bool:
+    """Whether a list or object holds no list or object: a shallow copy is a full one."""
+    items = value.values() if type(value) is dict else value
+    return not any(type(v) in _CONTAINERS for v in items)
+
+
+def _copy_entry(entry: dict, nested: tuple) -> dict:
+    """A log entry copied with its lists and objects (shallowly where that is enough)."""
+    copy = dict(entry)
+    for key, flat in nested:
+        value = copy[key]
+        copy[key] = (type(value)(value) if type(value) is not tuple else value) if flat else fresh_json(value)
+    return copy
 
 
 def narrate(entry: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -355,7 +380,7 @@ def flag_option(name: str) -> Callable[[Any, int], bool]:
     """A check for a true/false option."""
     def check(value: Any, players: int) -> bool:
         if not isinstance(value, bool):
-            raise ValueError(f"{name} must be true or false, not {value!r}")
+            raise ValueError(f"{name} must be true or false, not {brief(value)}")
         return value
     return check
 
@@ -364,7 +389,7 @@ def seat_option(name: str) -> Callable[[Any, int], int]:
     """A check for an option naming a seat of the table (who starts, say)."""
     def check(value: Any, players: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
-            raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {value!r}")
+            raise ValueError(f"{name} must be a seat from 0 to {players - 1}, not {brief(value)}")
         return value
     return check
 
@@ -373,7 +398,7 @@ def count_option(name: str, low: int, high: int) -> Callable[[Any, int], int]:
     """A check for a whole-number option from ``low`` to ``high``."""
     def check(value: Any, players: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+            raise ValueError(f"{name} must be a whole number from {low} to {high}, not {brief(value)}")
         return value
     return check
 
@@ -496,6 +521,92 @@ class SaveError(ValueError):
     """A save that cannot be loaded: damaged, foreign, or from an incompatible engine."""
 
 
+JSON_DEPTH_LIMIT = 32
+"""The deepest nesting taken from outside (saves, options, widget messages); ours nest 6 deep."""
+INT_DIGITS_LIMIT = 4_000
+"""The longest whole number taken from outside (Python refuses to print one of 4,300 digits)."""
+OPTIONS_SIZE_LIMIT = 64_000
+"""The most characters of JSON a game's options (house data tables included) may take."""
+
+
+def json_problem(value: Any, depth: int = JSON_DEPTH_LIMIT, size: int | None = None) -> str | None:
+    """What makes ``value`` unfit as plain JSON taken from outside, or ``None`` if it is fine.
+
+    Walks without recursion, so a hostile value cannot exhaust the stack: only dicts with
+    string keys, lists (tuples), strings, finite numbers, booleans and ``None``; at most
+    ``depth`` levels; whole numbers under :data:`INT_DIGITS_LIMIT` digits; with ``size``,
+    at most that many values and characters of text in all.
+
+    >>> json_problem({"seed": 7, "actions": [[0, {"type": "take"}]]}) is None
+    True
+    >>> json_problem([[[[1]]]], depth=3)
+    'it nests deeper than 3 levels'
+    >>> json_problem({"seed": 10 ** 5000})
+    'it holds a whole number of about 5000 digits'
+    """
+    stack = [(value, 1)]
+    count = 0
+    while stack:
+        item, level = stack.pop()
+        count += 1
+        kind = type(item)
+        if isinstance(item, str):
+            count += len(item)
+        elif item is None or kind is bool:
+            pass
+        elif isinstance(item, int):
+            if item.bit_length() > INT_DIGITS_LIMIT * 3.32:
+                return f"it holds {brief(item)}"
+        elif isinstance(item, float):
+            if item != item or item in (float("inf"), float("-inf")):
+                return f"it holds {item!r}, which is not a number JSON can carry"
+        elif isinstance(item, (dict, list, tuple)):
+            if level >= depth and item:
+                return f"it nests deeper than {depth} levels"
+            if isinstance(item, dict):
+                for key in item:
+                    if not isinstance(key, str):
+                        return f"it has a key that is not text: {brief(key)}"
+                    count += len(key)
+                children = item.values()
+            else:
+                children = item
+            stack.extend((child, level + 1) for child in children)
+        else:
+            return f"it holds a {kind.__name__}, which is not a JSON value"
+        if size is not None and count > size:
+            return f"it is too large (over {size:,} values and characters)"
+    return None
+
+
+def fresh_json(value: Any) -> Any:
+    """A copy of a JSON value sharing no dict or list with it (several times faster than ``deepcopy``).
+
+    For views: a caller who edits the view it got must not change the game or anyone's
+    later views, so a State's ``view`` hands out containers of its own (this, for a
+    part it keeps, such as a scored round) and the log's entries are copied with it.
+    ``marshal`` copies plain values in C; anything it refuses (a listed action) is walked.
+    """
+    try:
+        return marshal.loads(marshal.dumps(value))
+    except ValueError:
+        return _walked(value)
+
+
+def _walked(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return {k: (v if type(v) not in _CONTAINERS else _walked(v)) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) not in _CONTAINERS else _walked(v) for v in value]
+    if kind is tuple:
+        return tuple(v if type(v) not in _CONTAINERS else _walked(v) for v in value)
+    return value  # immutable: str, numbers, None, a FrozenAction
+
+
+_CONTAINERS = frozenset({dict, list, tuple})
+
+
 # --------------------------------------------------------------------------- game
 
 
@@ -584,7 +695,7 @@ class Game:
         """All that ``seat`` may know now (``None``: a spectator), its log included."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0..{self.players - 1}, not {seat!r}")
+            raise ValueError(f"seat must be None or 0..{self.players - 1}, not {brief(seat)}")
         names = list(names) if names else default_names(self.players)
         state = self._state
         data = {
@@ -597,7 +708,7 @@ class Game:
         }
         data.update(state.view(seat))
         if self.spec.public_scores:  # a score counting hidden cards would tell them
-            data["scores"] = list(state.scores)
+            data["scores"] = fresh_json(list(state.scores))
         data["winners"] = list(state.winners) if state.is_over else []
         data["log"] = state.log.for_seat(seat, names)
         return data
@@ -765,7 +876,7 @@ def register(spec: GameSpec) -> GameSpec:
 def _spec(game_id: object) -> GameSpec:
     if not isinstance(game_id, str) or game_id not in GAMES:
         known = ", ".join(sorted(GAMES))
-        raise ValueError(f"unknown game {game_id!r}; the games are: {known}")
+        raise ValueError(f"unknown game {brief(game_id)}; the games are: {known}")
     return GAMES[game_id]
 
 
@@ -773,7 +884,7 @@ def _check_players(spec: GameSpec, players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or not (
             spec.min_players <= players <= spec.max_players):
         raise ValueError(f"{spec.name} takes {spec.min_players} to {spec.max_players} players, "
-                         f"not {players!r}")
+                         f"not {brief(players)}")
     return players
 
 
@@ -781,14 +892,14 @@ def _check_options(spec: GameSpec, players: int, options: Mapping[str, Any]) -> 
     unknown = sorted(set(options) - set(spec.options))
     if unknown:
         known = ", ".join(sorted(spec.options)) or "none"
-        raise ValueError(f"unknown option(s) {', '.join(unknown)} for {spec.id}; "
+        raise ValueError(f"unknown option(s) {', '.join(brief(u) for u in unknown[:5])} for {spec.id}; "
                          f"its options are: {known}")
+    problem = json_problem(dict(options), size=OPTIONS_SIZE_LIMIT)
+    if problem:
+        raise ValueError(f"options must be plain JSON values of at most {OPTIONS_SIZE_LIMIT:,} "
+                         f"characters: {problem}")
     merged = copy.deepcopy(spec.options)
     merged.update(copy.deepcopy(dict(options)))
-    try:
-        json.dumps(merged)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"options must be plain JSON values: {err}") from None
     for option in spec.option_list:
         if option.check is not None:
             merged[option.name] = option.check(merged[option.name], players)
@@ -801,29 +912,31 @@ def new_game(game_id: str, players: int, seed: int | None = None, **options: Any
     players = _check_players(spec, players)
     if seed is None:
         seed = int.from_bytes(os.urandom(6), "big")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be a whole number, not {seed!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or json_problem(seed):
+        raise ValueError(f"seed must be a whole number (under {INT_DIGITS_LIMIT:,} digits), "
+                         f"not {brief(seed)}")
     return Game(spec, players, seed, _check_options(spec, players, options))
 
 
 def load_game(data: Any, *, progress: Callable[[int, int], None] | None = None) -> Game:
     """Rebuild a game from :meth:`Game.to_json` output (a dict or its JSON text).
 
-    Raises :class:`SaveError` saying what is wrong with a damaged or foreign save.
+    Raises :class:`SaveError` saying what is wrong with a damaged or foreign save, and
+    nothing else, whatever the input (deep nesting, huge numbers, odd types).
     """
     if isinstance(data, (str, bytes, bytearray)):
-        try:
-            data = json.loads(data)
-        except ValueError as err:
-            raise SaveError(f"this save is not valid JSON ({err})") from None
+        data = parse_json(data, "this save", SaveError)
+    problem = json_problem(data)
+    if problem:
+        raise SaveError(f"this save is not plain JSON: {problem}")
     if not isinstance(data, dict):
         raise SaveError(f"a save is a JSON object, not {type(data).__name__}")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"this is not a witchtable save (its 'format' is {data.get('format')!r}, "
+        raise SaveError(f"this is not a witchtable save (its 'format' is {brief(data.get('format'))}, "
                         f"expected {SAVE_FORMAT!r})")
     version = data.get("version")
-    if version != SAVE_VERSION:
-        raise SaveError(f"save format version {version!r} is not supported; "
+    if type(version) is not int or version != SAVE_VERSION:  # 1.0 and true are not version 1
+        raise SaveError(f"save format version {brief(version)} is not supported; "
                         f"this engine reads version {SAVE_VERSION}")
     missing = [k for k in ("game", "players", "seed", "options", "actions") if k not in data]
     if missing:
@@ -838,15 +951,28 @@ def load_game(data: Any, *, progress: Callable[[int, int], None] | None = None) 
     for number, entry in enumerate(actions, 1):
         if (not isinstance(entry, (list, tuple)) or len(entry) != 2
                 or not isinstance(entry[1], dict)):
-            raise SaveError(f"move {number} of the save is not a [seat, action] pair: {entry!r}")
+            raise SaveError(f"move {number} of the save is not a [seat, action] pair: {brief(entry)}")
         try:
             game.apply(entry[0], entry[1])
         except IllegalAction as err:
-            raise SaveError(f"move {number} of the save cannot be played: {err.message} "
+            reason = err.message if len(err.message) <= 300 else err.message[:299] + "…"
+            raise SaveError(f"move {number} of the save cannot be played: {reason} "
                             f"(rule {err.rule}); the save is damaged or from another game") from None
         if progress:
             progress(number, len(actions))
     return game
+
+
+def parse_json(text: str | bytes | bytearray, what: str, error: type[Exception] = ValueError) -> Any:
+    """JSON text from outside, parsed; ``error`` (never RecursionError) saying why it is not JSON."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise error(f"{what} is not usable JSON: it nests too deep") from None
+    except ValueError as err:  # also UnicodeDecodeError and Python's 4,300-digit limit
+        reason = str(err)
+        reason = reason if len(reason) <= 120 else reason[:117] + "..."
+        raise error(f"{what} is not valid JSON ({reason})") from None
 
 
 def _as_options(options: Any) -> dict:

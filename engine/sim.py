@@ -1,7 +1,8 @@
 """Simulations and benchmarks: many seeded games, statistics, random-play speed.
 
-Used by the command line (``python -m witchtable simulate|bench``) and the lab widget;
-standard library only, so it runs in Pyodide too.
+Also the one bot loop every caller uses: the command line (``python -m witchtable
+simulate|play-bots``), the widgets' bot moves and autoplay, and the lab. Standard
+library only, so it runs in Pyodide too.
 """
 
 from __future__ import annotations
@@ -11,28 +12,139 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 
-from .bots import make_bot
+from .bots import Bot, make_bot
 from .core import GAMES, Game, new_game
+from .rules import brief
+
+MAX_ACTIONS = 100_000
+"""A game still running after this many bot moves is a bug (a loop in the rules), not play."""
+
+SeatBots = Sequence["Bot | None"]
+"""One entry per seat: the bot that plays it, or ``None`` for a person."""
 
 
-def pick_seat(game: Game, rng: random.Random) -> int:
-    """Who acts next when several seats may (a reaction window): a seeded random one."""
+def pick_seat(game: Game, rng: random.Random | None) -> int:
+    """Who acts next when several seats may (a reaction window): a seeded random one.
+
+    Without ``rng`` the first seat listed acts (the widgets' order).
+    """
     to_act = game.to_act
-    return to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
+    return to_act[0] if len(to_act) == 1 or rng is None else to_act[rng.randrange(len(to_act))]
 
 
-def play_out(game: Game, bots: Sequence, rng: random.Random, max_actions: int = 100_000) -> int:
-    """Let ``bots`` (one per seat) play ``game`` to its end; returns the actions played."""
+def bot_seeds(seed: int, players: int, salt: int = 0) -> list[int]:
+    """The seed of each seat's bot in a game dealt with ``seed``: ``seed * 31 + seat (+ salt)``."""
+    return [seed * 31 + s + salt for s in range(players)]
+
+
+def seat_bots(game_id: str, kinds: Sequence[str | None], seed: int, salt: int = 0) -> list[Bot | None]:
+    """Bots for a game dealt with ``seed``, one per seat (``None`` kinds stay people)."""
+    return [make_bot(kind, game_id, bot_seed) if kind is not None else None
+            for kind, bot_seed in zip(kinds, bot_seeds(seed, len(kinds), salt), strict=True)]
+
+
+def next_bot(game: Game, bots: SeatBots, rng: random.Random | None = None) -> int | None:
+    """The bot seat to move now, or ``None`` when the game is over or a person may act.
+
+    When several seats may act at once (a reaction window) and a person is among them,
+    the person decides first and the bots wait; among bots alone ``rng`` picks
+    (:func:`pick_seat`).
+    """
+    to_act = game.to_act
+    if not to_act:
+        return None
+    for s in to_act:
+        if bots[s] is None:
+            return None
+    return pick_seat(game, rng)
+
+
+def bot_move(game: Game, bots: SeatBots, seat: int) -> None:
+    """The bot in ``seat`` plays one move, from the view a person in that seat would get."""
+    bot = bots[seat]
+    if bot is None:
+        raise ValueError(f"seat {seat} is a person's, not a bot's")
+    view = game.view(seat) if getattr(bot, "needs_view", True) else {}
+    game.apply(seat, bot.choose(view, game.legal_actions(seat)))
+
+
+def play_bots(game: Game, bots: SeatBots, rng: random.Random | None = None, *,
+              limit: int | None = None, max_actions: int = MAX_ACTIONS) -> int:
+    """Bots move one at a time until the game ends, a person may act, or ``limit`` moves.
+
+    Returns the moves played. ``limit=1`` is one paced step (the play widget);
+    no limit plays on to a person's decision or the end (autoplay, simulations).
+    """
     played = 0
-    while not game.is_over:
+    while limit is None or played < limit:
+        seat = next_bot(game, bots, rng)
+        if seat is None:
+            break
         if played >= max_actions:
-            raise RuntimeError(f"{game.id} did not end after {max_actions} actions")
-        seat = pick_seat(game, rng)
-        bot = bots[seat]
-        view = game.view(seat) if getattr(bot, "needs_view", True) else {}
-        game.apply(seat, bot.choose(view, game.legal_actions(seat)))
+            raise RuntimeError(f"{game.id} did not reach a person's turn or its end "
+                               f"after {max_actions} bot moves")
+        bot_move(game, bots, seat)
         played += 1
     return played
+
+
+def play_out(game: Game, bots: SeatBots, rng: random.Random, max_actions: int = MAX_ACTIONS) -> int:
+    """Let ``bots`` (one per seat, no people) play ``game`` to its end; returns the actions played."""
+    if any(bot is None for bot in bots):
+        raise ValueError("play_out needs a bot in every seat")
+    return play_bots(game, bots, rng, max_actions=max_actions)
+
+
+def play_game(game_id: str, kinds: Sequence[str], seed: int, **options) -> tuple[Game, int]:
+    """One whole seeded bot game: dealt with ``seed``, bots seeded by :func:`bot_seeds`,
+    reaction windows ordered by ``random.Random(seed)``. Returns the game and its length.
+
+    This is game ``i`` of a simulation with ``seed + i``, and what ``play-bots`` shows.
+    """
+    game = new_game(game_id, len(kinds), seed, **options)
+    return game, play_out(game, seat_bots(game_id, kinds, seed), random.Random(seed))
+
+
+def seat_kinds(game_id: str, players: int, bots: Sequence[str] | str) -> list[str]:
+    """One bot kind per seat from a kind or a list; ValueError says what is wrong."""
+    if not isinstance(bots, (str, list, tuple)):
+        raise ValueError(f"bots is a bot kind or a list of one per seat, not {type(bots).__name__}")
+    kinds = [bots] * players if isinstance(bots, str) else list(bots)
+    if len(kinds) != players:
+        raise ValueError(f"give one bot kind for every seat ({players}), not {len(kinds)}: "
+                         f"{brief(','.join(map(str, kinds)))}")
+    for kind in dict.fromkeys(kinds):
+        make_bot(kind, game_id)  # raises ValueError naming the kinds this game has
+    return kinds
+
+
+class Tally:
+    """Running statistics of finished games: wins by seat (ties split), lengths, scores,
+    and games every seat won (a cooperative game's team wins)."""
+
+    def __init__(self, players: int):
+        self.team_wins = 0
+        self.wins = [0.0] * players
+        self.lengths: list[int] = []
+        self.scores: list[list] = [[] for _ in range(players)]
+        self.extra: dict[str, list] = {}
+
+    def add(self, game: Game, length: int) -> None:
+        self.lengths.append(length)
+        winners = game.winners
+        if winners and len(winners) == len(self.wins):
+            self.team_wins += 1
+        for w in winners:
+            self.wins[w] += 1 / len(winners)
+        for s, value in enumerate(game.scores or []):  # a game may keep no scores
+            self.scores[s].append(value)
+        final = game.view(None)
+        if "round" in final:
+            self.extra.setdefault("rounds", []).append(final["round"])
+
+    def win_rate(self) -> list[float]:
+        done = len(self.lengths)
+        return [w / done if done else 0.0 for w in self.wins]
 
 
 def simulate(game_id: str, players: int, games: int, seed: int = 0,
@@ -40,34 +152,23 @@ def simulate(game_id: str, players: int, games: int, seed: int = 0,
              progress: Callable[[int, int], None] | None = None, **options) -> dict:
     """Play ``games`` seeded games; return win rates by seat, lengths and score statistics.
 
-    Game ``i`` uses seed ``seed + i``, so any single game can be replayed and explored.
+    Game ``i`` is :func:`play_game` with seed ``seed + i``, so any single game can be
+    replayed and explored.
     """
-    kinds = [bots] * players if isinstance(bots, str) else list(bots)
-    if len(kinds) != players:
-        raise ValueError(f"give one bot kind per seat ({players}), not {len(kinds)}")
-    wins = [0.0] * players
-    lengths: list[int] = []
-    scores: list[list] = [[] for _ in range(players)]
-    extra: dict[str, list] = {}
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games is how many games to play (1 or more), not {games!r}")
+    kinds = seat_kinds(game_id, players, bots)
+    tally = Tally(players)
     for i in range(games):
-        game = new_game(game_id, players, seed + i, **options)
-        seat_bots = [make_bot(kind, game_id, (seed + i) * 31 + s) for s, kind in enumerate(kinds)]
-        lengths.append(play_out(game, seat_bots, random.Random(seed + i)))
-        for w in game.winners:
-            wins[w] += 1 / len(game.winners)
-        for s, value in enumerate(game.scores):
-            scores[s].append(value)
-        final = game.view(None)
-        if "round" in final:
-            extra.setdefault("rounds", []).append(final["round"])
+        tally.add(*play_game(game_id, kinds, seed + i, **options))
         if progress:
             progress(i + 1, games)
     return {
         "game": game_id, "players": players, "games": games, "seed": seed, "bots": kinds,
-        "win_rate": [w / games for w in wins],
-        "length": _stats(lengths),
-        "scores": [_stats(s) for s in scores],
-        "extra": {k: _stats(v) for k, v in extra.items()},
+        "win_rate": tally.win_rate(),
+        "length": _stats(tally.lengths),
+        "scores": [_stats(s) for s in tally.scores],
+        "extra": {k: _stats(v) for k, v in tally.extra.items()},
     }
 
 
@@ -98,13 +199,21 @@ def random_play_rate(game_id: str, players: int, actions: int = 20_000, seed: in
 
 def bench(game_ids: Sequence[str] | None = None, runs: int = 5, actions: int = 20_000) -> dict:
     """Median (and every run) of random-play actions/s per game, over the player counts."""
+    game_ids = list(game_ids or sorted(GAMES))
+    unknown = [g for g in game_ids if g not in GAMES]
+    if unknown:
+        raise ValueError(f"unknown game {', '.join(map(repr, unknown))}; the games are: "
+                         f"{', '.join(sorted(GAMES))}")
+    for name, value in (("runs", runs), ("actions", actions)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a whole number of 1 or more, not {value!r}")
     out = {}
-    for game_id in game_ids or sorted(GAMES):
+    for game_id in game_ids:
         spec = GAMES[game_id]
         rates = []
+        per_game = max(1, actions // (spec.max_players - spec.min_players + 1))
         for run in range(runs):
-            per_count = [random_play_rate(game_id, n, actions // (spec.max_players - spec.min_players + 1),
-                                          seed=run * 1000 + n)
+            per_count = [random_play_rate(game_id, n, per_game, seed=run * 1000 + n)
                          for n in range(spec.min_players, spec.max_players + 1)]
             rates.append(statistics.fmean(per_count))
         out[game_id] = {"median": statistics.median(rates), "runs": rates}

@@ -3,22 +3,48 @@
 play-bots   a whole game between bots, narrated, with the scores
 simulate    many seeded games: win rates by seat, game length, score statistics
 bench       random-play actions per second, CPython and Pyodide, median of several runs
+
+A bad argument (unknown game or bot, a player count the game does not take, the wrong
+number of bots, a number out of range) gets the usage line, what was wrong and what
+would be right, and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-from .engine import GAMES, new_game
-from .engine.bots import BOT_KINDS, make_bot
-from .engine.sim import bench, pick_seat, simulate
+from .engine import GAMES
+from .engine.bots import BOT_KINDS, default_bot
+from .engine.rules import brief
+from .engine.sim import bench, play_game, seat_kinds, simulate
+
+MAX_GAMES = 1_000_000
+"""The most games one ``simulate`` runs (hours of play already; split a bigger study)."""
+MAX_SEED = 2**63 - 1
+MAX_RUNS = 1_000
+MAX_ACTIONS = 10_000_000
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``, else a message saying so."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text, 10) if len(text) <= 30 else None
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low:,} to {high:,}, "
+                                             f"not {brief(text)}")
+        return value
+    parse.__name__ = "whole number"
+    return parse
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -35,27 +61,21 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def cmd_play_bots(args: argparse.Namespace) -> int:
-    game = new_game(args.game, args.players, args.seed)
-    kinds = (args.bots.split(",") if "," in args.bots else [args.bots] * args.players)
-    bots = [make_bot(kind, args.game, args.seed * 31 + s) for s, kind in enumerate(kinds)]
+    kinds = args.kinds
+    game, _length = play_game(args.game, kinds, args.seed)
     names = [f"{kind.capitalize()} {s + 1}" for s, kind in enumerate(kinds)]
-    rng = random.Random(args.seed)
     print(f"{GAMES[args.game].name}: {args.players} players, seed {args.seed}, "
           f"bots: {', '.join(names)}\n")
-    while not game.is_over:
-        seat = pick_seat(game, rng)
-        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
     for entry in game.view(None, names=names)["log"]:
         print(("\n" if entry["kind"] in ("deal", "score", "game-end") else "  ") + entry["text"])
     print("\nFinal scores: " + ", ".join(f"{names[s]} {v}" for s, v in enumerate(game.scores)))
-    print("Winner: " + " and ".join(names[w] for w in game.winners))
+    print("Winner: " + (" and ".join(names[w] for w in game.winners) or "nobody"))
     return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
-    kinds = args.bots.split(",") if "," in args.bots else args.bots
-    result = simulate(args.game, args.players, args.games, args.seed, kinds,
+    result = simulate(args.game, args.players, args.games, args.seed, args.kinds,
                       progress=lambda d, t: _progress(d, t, started))
     if args.json:
         print(json.dumps(result, indent=2))
@@ -124,45 +144,81 @@ def _bench_pyodide(games: list, runs: int, actions: int):
     return None
 
 
-def main(argv: list | None = None) -> int:
+def _game_id(text: str) -> str:
+    """An argparse type: a registered game id (``bench`` takes several, so no ``choices``)."""
+    if text not in GAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {brief(text)}; choose from "
+                                         f"{', '.join(sorted(GAMES))}")
+    return text
+
+
+def _check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """What depends on the game: its player counts and its bots (one kind, or one per seat)."""
+    spec = GAMES[args.game]
+    if not spec.min_players <= args.players <= spec.max_players:
+        parser.error(f"argument --players: {spec.name} takes {spec.min_players} to "
+                     f"{spec.max_players} players, not {args.players}")
+    kinds = (args.bots if args.bots is not None else default_bot(args.game)).split(",")
+    if len(kinds) != 1 and len(kinds) != args.players:
+        parser.error(f"argument --bots: give one bot kind, or one per seat ({args.players}) "
+                     f"separated by commas, not {len(kinds)}: {brief(','.join(kinds))}")
+    try:
+        args.kinds = seat_kinds(args.game, args.players, kinds[0] if len(kinds) == 1 else kinds)
+    except ValueError as err:
+        parser.error(f"argument --bots: {err}")
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The parser and each command's own (whose usage line a bad argument prints)."""
     parser = argparse.ArgumentParser(prog="python -m witchtable", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="command")
     game_ids = sorted(GAMES)
+    counts = ", ".join(f"{g} {GAMES[g].min_players}-{GAMES[g].max_players}" for g in game_ids)
+    bots_help = f"one of {', '.join(BOT_KINDS)}, or one per seat separated by commas"
+    seed = whole_number(0, MAX_SEED)
+    commands = {}
 
-    p = sub.add_parser("play-bots", help="a whole game between bots, narrated")
+    p = commands["play-bots"] = sub.add_parser("play-bots", help="a whole game between bots, narrated")
     p.add_argument("game", choices=game_ids)
-    p.add_argument("--players", type=int, default=3)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="heuristic",
-                   help=f"one of {BOT_KINDS}, or one per seat separated by commas")
-    p.set_defaults(func=cmd_play_bots)
+    p.add_argument("--players", type=whole_number(0, 999), default=3, help=f"players: {counts}")
+    p.add_argument("--seed", type=seed, default=1, help="the deal's seed (0 or more)")
+    p.add_argument("--bots", default=None, help=bots_help + " (default: the game's own bot)")
+    p.set_defaults(func=cmd_play_bots, table=True)
 
-    p = sub.add_parser("simulate", help="statistics over many seeded games")
+    p = commands["simulate"] = sub.add_parser("simulate", help="statistics over many seeded games")
     p.add_argument("game", choices=game_ids)
-    p.add_argument("--players", type=int, default=3)
-    p.add_argument("--games", type=int, default=1000)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--bots", default="random",
-                   help=f"one of {BOT_KINDS}, or one per seat separated by commas")
+    p.add_argument("--players", type=whole_number(0, 999), default=3, help=f"players: {counts}")
+    p.add_argument("--games", type=whole_number(1, MAX_GAMES), default=1000,
+                   help=f"how many games, 1 to {MAX_GAMES:,} (game i has seed SEED + i)")
+    p.add_argument("--seed", type=seed, default=1, help="the first game's seed (0 or more)")
+    p.add_argument("--bots", default="random", help=bots_help)
     p.add_argument("--json", action="store_true", help="print the raw statistics as JSON")
-    p.set_defaults(func=cmd_simulate)
+    p.set_defaults(func=cmd_simulate, table=True)
 
-    p = sub.add_parser("bench", help="random-play speed, CPython and Pyodide")
-    p.add_argument("games", nargs="*", default=[], help="game ids (default: all)")
-    p.add_argument("--runs", type=int, default=5)
-    p.add_argument("--actions", type=int, default=20_000)
+    p = commands["bench"] = sub.add_parser("bench", help="random-play speed, CPython and Pyodide")
+    p.add_argument("games", nargs="*", default=[], type=_game_id, metavar="game",
+                   help=f"game ids (default: all): {', '.join(game_ids)}")
+    p.add_argument("--runs", type=whole_number(1, MAX_RUNS), default=5,
+                   help=f"runs to take the median of, 1 to {MAX_RUNS:,}")
+    p.add_argument("--actions", type=whole_number(1, MAX_ACTIONS), default=20_000,
+                   help=f"random actions a run, 1 to {MAX_ACTIONS:,}")
     p.add_argument("--no-pyodide", action="store_true")
-    p.set_defaults(func=cmd_bench)
+    p.set_defaults(func=cmd_bench, table=False)
+    return parser, commands
 
+
+def main(argv: list | None = None) -> int:
+    parser, commands = build_parser()
     args = parser.parse_args(argv)
+    command = commands[args.command]
+    if args.table:
+        _check_table(command, args)
     try:
         return args.func(args)
     except ValueError as err:
-        parser.error(str(err))
+        command.error(str(err))
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         sys.stderr.close()
         return 0
     return 2
-
-

@@ -23,7 +23,9 @@ from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot
-from ..engine.core import Game
+from ..engine.core import Game, json_problem
+from ..engine.rules import brief
+from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import _, ui_strings
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural
@@ -33,6 +35,16 @@ PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "clos
 EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close")
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
+MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
+    "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
+    "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
+    "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
+}
+"""The fields each message kind may carry besides ``kind``; any other field is refused."""
+MESSAGE_DEPTH = 16
+"""The deepest nesting a message may have (a save pasted as an object nests 6 deep)."""
+MESSAGE_SIZE = 5_000_000
+"""The most values and characters a message may hold (a pasted save is the largest)."""
 BOT_NAMES = ("Agnes", "Morgana", "Hazel", "Sybil", "Elspeth", "Tabitha", "Mildred", "Ursula")
 """Default names of bot seats (by seat), so the log reads like a table of witches."""
 
@@ -47,8 +59,12 @@ DEFAULT_BOTS: Any = type("DefaultBots", (), {"__repr__": lambda self: "the game'
 bots for a game without bots of its own."""
 
 
+NOTICE_LIMIT = 600
+"""The longest notice shown: refusals quote input briefly even where a message forgot to."""
+
+
 def _notice(level: str, text: str, rule: str | None = None) -> dict:
-    return {"level": level, "text": text, "rule": rule}
+    return {"level": level, "text": clip(text, NOTICE_LIMIT), "rule": rule}
 
 
 def error(text: str, rule: str | None = None) -> dict:
@@ -168,8 +184,7 @@ class TableController:
         else:
             self.names = default_names(self.kinds) if self.mode == PLAY else [
                 f"Player {s + 1}" for s in range(players)]
-        self.bots = [make_bot(kind, game.id, game.seed * 31 + s) if kind else None
-                     for s, kind in enumerate(self.kinds)]
+        self.bots = seat_bots(game.id, self.kinds, game.seed)
 
     def _start(self) -> None:
         """Fresh game: who sees the screen, and bots that move first (when unpaced)."""
@@ -196,7 +211,8 @@ class TableController:
         try:
             result = self._dispatch(message)
         except Exception as err:  # a bug must show as a notice, not kill the widget
-            result = error(f"Something went wrong inside witchtable ({type(err).__name__}: {err}); "
+            result = error(f"Something went wrong inside witchtable ({type(err).__name__}: "
+                           f"{clip(str(err))}); "
                            "the game is unchanged. Please report it.")
             self.last_traceback = traceback.format_exc()
         if result is not KEEP:
@@ -206,9 +222,9 @@ class TableController:
     # ------------------------------------------------------------------ dispatch
 
     def _dispatch(self, message: Any) -> Any:
-        if not isinstance(message, dict):
-            return error(f"A message is an object with a 'kind' field, not {type(message).__name__} "
-                         f"{_short(message)}.")
+        problem = message_problem(message, MESSAGE_FIELDS)
+        if problem:
+            return error(problem)
         kind = message.get("kind")
         kinds = PLAY_KINDS if self.mode == PLAY else EXPLORE_KINDS
         if kind not in kinds:
@@ -216,7 +232,7 @@ class TableController:
             if isinstance(kind, str) and kind in other:
                 return error(f"'{kind}' works in the {'explorer' if self.mode == PLAY else 'play table'}, "
                              f"not in {'play' if self.mode == PLAY else 'the explorer'}.")
-            return error(f"Unknown message kind {_short(kind)}; this {self.mode} table understands: "
+            return error(f"Unknown message kind {brief(kind)}; this {self.mode} table understands: "
                          f"{', '.join(kinds)}.")
         return getattr(self, "_on_" + kind)(message)
 
@@ -227,10 +243,10 @@ class TableController:
             return error(f"A '{message['kind']}' message must carry the 'move' number it was made on.")
         if not _is_int(move):
             return error(f"'move' is the move number the click was made on (a whole number), "
-                         f"not {_short(move)}.")
+                         f"not {brief(move)}.")
         now = self.game.move_number
         if move != now:
-            return info(f"Ignored a click made on move {move}: the game is at move {now} now, "
+            return info(f"Ignored a click made on move {brief(move)}: the game is at move {now} now, "
                         "so it was not played (nothing is ever played twice or late).")
         return None
 
@@ -241,7 +257,7 @@ class TableController:
         game = self.game
         asked = message.get("seat")
         if "seat" in message and asked is not None and not _is_int(asked):
-            return error(f"'seat' is a seat number, not {_short(asked)}.")
+            return error(f"'seat' is a seat number, not {brief(asked)}.")
         if self.mode == EXPLORE:
             if asked is not None:
                 return asked
@@ -256,13 +272,13 @@ class TableController:
             return error(f"Nobody at this screen may act now; waiting for {waiting}.")
         if asked is not None and asked != self.viewer:
             return error(f"This screen plays {self.names[self.viewer]}'s seat, not {self.names[asked]}'s."
-                         if 0 <= asked < len(self.names) else f"There is no seat {asked}.")
+                         if 0 <= asked < len(self.names) else f"There is no seat {brief(asked)}.")
         return self.viewer
 
     def _on_act(self, message: dict) -> Any:
         action = message.get("action")
         if not isinstance(action, dict):
-            return error(f"An 'act' message carries the 'action' object to play, not {_short(action)}.")
+            return error(f"An 'act' message carries the 'action' object to play, not {brief(action)}.")
         stale = self._stale(message)
         if stale:
             return stale
@@ -289,7 +305,7 @@ class TableController:
         ms = message.get("ms")
         if not _is_int(ms) or not 0 <= ms <= MAX_MS:
             return action, error(f"A timed action carries 'ms', the whole milliseconds since the clock "
-                                 f"started (0 to {MAX_MS}), not {_short(ms)}.")
+                                 f"started (0 to {MAX_MS}), not {brief(ms)}.")
         return {**action, clock["field"]: ms}, None
 
     def _on_build(self, message: dict) -> Any:
@@ -314,7 +330,7 @@ class TableController:
         """A transient reveal ended (its time ran out, or the person closed it): drop it."""
         key = message.get("reveal")
         if not isinstance(key, str):
-            return error(f"A 'close' message names the 'reveal' that ended, not {_short(key)}.")
+            return error(f"A 'close' message names the 'reveal' that ended, not {brief(key)}.")
         if message.get("move") != self.game.move_number:
             return KEEP  # the game moved on: that reveal is gone already
         self.closed.add((self.game.move_number, key))
@@ -351,31 +367,11 @@ class TableController:
         person clicks would make that click stale. The person is asked again whenever a
         bot's move re-opens the decision (the engine puts them back in ``to_act``).
         """
-        to_act = self.game.to_act
-        if any(s in self.humans for s in to_act):
-            return None
-        for s in to_act:
-            if self.kinds[s] is not None:
-                return s
-        return None
+        return next_bot(self.game, self.bots)
 
-    def _bot_move(self, seat: int) -> None:
-        game = self.game
-        bot = self.bots[seat]
-        game.apply(seat, bot.choose(game.view(seat), game.legal_actions(seat)))
-
-    def _run_bots(self) -> int:
-        """Bots play until a person may act or the game ends; returns the moves played."""
-        played = 0
-        while not self.game.is_over and not any(s in self.humans for s in self.game.to_act):
-            seat = self._next_bot()
-            if seat is None:
-                break
-            self._bot_move(seat)
-            played += 1
-            if played > 100_000:
-                raise RuntimeError("the bots did not reach a person's turn in 100000 moves")
-        return played
+    def _run_bots(self, limit: int | None = None) -> int:
+        """Bots play until a person may act or the game ends (or ``limit`` moves)."""
+        return play_bots(self.game, self.bots, limit=limit)
 
     def _settle(self) -> None:
         """After any change in play: unpaced bots move, and the screen follows the turn."""
@@ -396,15 +392,13 @@ class TableController:
     def _on_advance(self, message: dict) -> Any:
         if "move" in message:
             if not _is_int(message["move"]):
-                return error(f"'move' is a whole number, not {_short(message['move'])}.")
+                return error(f"'move' is a whole number, not {brief(message['move'])}.")
             if message["move"] != self.game.move_number:
                 return KEEP  # another view's timer already moved the game on: harmless
         if self.game.is_over:
             return info("The game is over; there is no bot move to show.")
-        seat = self._next_bot()
-        if seat is None:
+        if not self._run_bots(limit=1):
             return info("No bot is to move now.")
-        self._bot_move(seat)
         self._settle()
         return None
 
@@ -458,8 +452,7 @@ class TableController:
         seed = self._seeds.randrange(2**31) if self.mode == EXPLORE else None
         fresh = new_game(game.id, game.players, seed, **game.options)
         self.game = fresh
-        self.bots = [make_bot(kind, fresh.id, fresh.seed * 31 + s) if kind else None
-                     for s, kind in enumerate(self.kinds)]
+        self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
             self.line = []
             self._start()
@@ -477,7 +470,7 @@ class TableController:
     def _on_goto(self, message: dict) -> Any:
         move = message.get("move")
         if not _is_int(move) or not 0 <= move <= len(self.line):
-            return error(f"'goto' needs a move number from 0 to {len(self.line)}, not {_short(move)}.")
+            return error(f"'goto' needs a move number from 0 to {len(self.line)}, not {brief(move)}.")
         self._goto(move)
         return None
 
@@ -487,7 +480,7 @@ class TableController:
         seat = message["seat"]
         if seat is not None and (not _is_int(seat) or not 0 <= seat < self.game.players):
             return error(f"'seat' is null (the god view) or a seat from 0 to {self.game.players - 1}, "
-                         f"not {_short(seat)}.")
+                         f"not {brief(seat)}.")
         self.view_seat = seat
         return None
 
@@ -497,15 +490,9 @@ class TableController:
             return info("The game is over already.")
         start = game.move_number
         replaced = len(self.line) - start
-        bots = [make_bot(kind, game.id, game.seed * 31 + s + 1009 * start)
-                for s, kind in enumerate(self.explore_bots)]
-        rng = random.Random(game.seed + start)
-        while not game.is_over:
-            to_act = game.to_act
-            seat = to_act[0] if len(to_act) == 1 else to_act[rng.randrange(len(to_act))]
-            game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
-            if game.move_number - start > 100_000:
-                raise RuntimeError("the bots did not finish the game in 100000 moves")
+        # Bots seeded by the position, so "play on from here" differs from move to move.
+        bots = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)
+        play_out(game, bots, random.Random(game.seed + start))
         self.line = [[m.seat, dict(m.action)] for m in game.history]
         text = f"The bots played {plural(game.move_number - start, 'move')} to the end."
         if replaced:
@@ -659,7 +646,30 @@ class TableController:
         return out
 
 
-def _short(value: Any, limit: int = 60) -> str:
-    text = repr(value)
+def clip(text: str, limit: int = 200) -> str:
+    """Plain text cut to ``limit`` characters (an error's own words may quote input)."""
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def message_problem(message: Any, fields: dict[str, tuple[str, ...]]) -> str | None:
+    """Why a front-end message cannot be taken at all, or ``None``: checked before any handler.
+
+    A message is a small plain-JSON object (:func:`engine.core.json_problem`: no deep
+    nesting, no huge numbers, at most :data:`MESSAGE_SIZE` values and characters) with
+    a known ``kind`` and only the fields that kind takes (``fields``).
+    """
+    if not isinstance(message, dict):
+        return f"A message is an object with a 'kind' field, not {type(message).__name__} {brief(message)}."
+    problem = json_problem(message, depth=MESSAGE_DEPTH, size=MESSAGE_SIZE)
+    if problem:
+        return f"That message was refused: {problem}."
+    kind = message.get("kind")
+    if not isinstance(kind, str) or kind not in fields:
+        return None  # the dispatcher names the kinds this table understands
+    extra = sorted(set(message) - {"kind", *fields[kind]})
+    if extra:
+        takes = ", ".join(repr(f) for f in fields[kind]) or "no other fields"
+        return (f"A '{kind}' message takes {takes}; it also had {', '.join(brief(k) for k in extra[:5])}. "
+                "Nothing was done.")
+    return None
 

@@ -8,17 +8,19 @@ fill in as it goes. Same ``state()``/``handle()`` contract as the table controll
 
 from __future__ import annotations
 
-import random
 import statistics
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine import GAMES, new_game
-from ..engine.bots import make_bot
-from ..engine.sim import play_out
-from .controller import KEEP, _is_int, _short, error, info
+from ..engine.rules import brief
+from ..engine.sim import Tally, play_game, seat_kinds
+from .controller import KEEP, _is_int, clip, error, info, message_problem
 from .i18n import _, ngettext, ui_strings
 from .scene import SCENE_VERSION, control, plural
+
+LAB_FIELDS = {"advance": ("move",), "skip": (), "new": ()}
+"""The lab's message kinds and the fields each may carry besides ``kind``."""
 
 
 class LabController:
@@ -34,12 +36,8 @@ class LabController:
             raise ValueError(f"chunk is how many games to play per step (1 or more), not {chunk!r}")
         if not _is_int(seed):
             raise ValueError(f"seed must be a whole number, not {seed!r}")
-        kinds = [bots] * players if isinstance(bots, str) else list(bots)
-        if len(kinds) != players:
-            raise ValueError(f"give one bot kind per seat ({players}), not {len(kinds)}")
         new_game(game_id, players, seed, **options)  # validates players and options
-        for kind in set(kinds):
-            make_bot(kind, game_id)
+        kinds = seat_kinds(game_id, players, bots)
         self.game_id, self.players, self.games, self.kinds = game_id, players, games, kinds
         self.chunk, self.options = chunk, options
         self.cooperative = bool(getattr(GAMES[game_id], "cooperative", False))
@@ -50,26 +48,17 @@ class LabController:
     def _reset(self, seed: int) -> None:
         self.seed = seed
         self.done = 0
-        self.team_wins = 0  # cooperative games: games the table won together
-        self.wins = [0.0] * self.players
-        self.lengths: list[int] = []
-        self.scores: list[list] = [[] for _ in range(self.players)]
+        self.tally = Tally(self.players)
+
+    @property
+    def lengths(self) -> list[int]:
+        return self.tally.lengths
 
     def run(self, count: int) -> int:
         """Play up to ``count`` more games; returns how many were played."""
         played = 0
         while played < count and self.done < self.games:
-            game_seed = self.seed + self.done
-            game = new_game(self.game_id, self.players, game_seed, **self.options)
-            bots = [make_bot(kind, self.game_id, game_seed * 31 + s) for s, kind in enumerate(self.kinds)]
-            self.lengths.append(play_out(game, bots, random.Random(game_seed)))
-            winners = game.winners
-            if len(winners) == self.players and self.cooperative:
-                self.team_wins += 1
-            for w in winners:
-                self.wins[w] += 1 / len(winners)
-            for s, value in enumerate(game.scores or []):
-                self.scores[s].append(value)
+            self.tally.add(*play_game(self.game_id, self.kinds, self.seed + self.done, **self.options))
             self.done += 1
             played += 1
         return played
@@ -88,19 +77,21 @@ class LabController:
         try:
             result = self._dispatch(message)
         except Exception as err:  # a bug must show as a notice, not kill the widget
-            result = error(f"Something went wrong inside the lab ({type(err).__name__}: {err}).")
+            result = error(f"Something went wrong inside the lab ({type(err).__name__}: "
+                           f"{clip(str(err))}).")
         if result is not KEEP:
             self.notice = result
         return self.state()
 
     def _dispatch(self, message: Any) -> Any:
-        if not isinstance(message, dict):
-            return error(f"A message is an object with a 'kind' field, not {_short(message)}.")
+        problem = message_problem(message, LAB_FIELDS)
+        if problem:
+            return error(problem)
         kind = message.get("kind")
         if kind == "advance":
             move = message.get("move", self.done)
             if not _is_int(move):
-                return error(f"'move' is a whole number, not {_short(move)}.")
+                return error(f"'move' is a whole number, not {brief(move)}.")
             if move != self.done:
                 return KEEP  # a second view's timer: the chunk was already run
             if self.done >= self.games:
@@ -114,14 +105,14 @@ class LabController:
             self._reset(self.seed + self.games)
             return info(f"Running {plural(self.games, 'new game')} (seeds {self.seed} to "
                         f"{self.seed + self.games - 1}).")
-        return error(f"Unknown message kind {_short(kind)}; the lab understands: advance, skip, new.")
+        return error(f"Unknown message kind {brief(kind)}; the lab understands: advance, skip, new.")
 
     # ------------------------------------------------------------------ scene
 
     def _bars(self, labels: list, rates: list) -> dict:
         """Win rates: by seat (ties split), or the table's as one for a cooperative game."""
         if self.cooperative:
-            return _team_bar(self.team_wins, self.done)
+            return _team_bar(self.tally.team_wins, self.done)
         return {"caption": _("Win rate by seat (ties split)"),
                 "items": [{"label": labels[s], "value": rates[s], "text": f"{rates[s]:.1%}"}
                           for s in range(self.players)]}
@@ -130,20 +121,21 @@ class LabController:
         spec = GAMES[self.game_id]
         done = self.done
         labels = [f"Seat {s + 1} ({kind})" for s, kind in enumerate(self.kinds)]
-        rates = [w / done if done else 0.0 for w in self.wins]
+        rates = self.tally.win_rate()
         running = done < self.games
-        scores = [_stats(v) for v in self.scores]
-        length = _stats(self.lengths)
+        scores = [_stats(v) for v in self.tally.scores]
+        length = _stats(self.tally.lengths)
         tables = []
         if done and self.cooperative:
-            lost = done - self.team_wins
+            won = self.tally.team_wins
+            lost = done - won
             tables.append({
                 "caption": _("Team outcomes"),
                 "head": [_("Outcome"), _("Games"), _("Share")],
                 "rows": [{"head": {"text": text}, "cells": [{"text": str(n)}, {"text": f"{n / done:.1%}"}]}
-                         for text, n in ((_("The table won"), self.team_wins), (_("The table lost"), lost))],
+                         for text, n in ((_("The table won"), won), (_("The table lost"), lost))],
                 "foot": []})
-        if done and any(self.scores):
+        if done and any(self.tally.scores):
             tables.append({
                 "caption": _("Final score by seat"),
                 "head": [_("Seat"), _("Mean"), _("Median"), _("Stdev"), _("Min"), _("Max")],

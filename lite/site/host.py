@@ -11,6 +11,8 @@ import json
 from typing import Any
 
 from witchtable.engine import GAMES
+from witchtable.engine.core import json_problem, parse_json
+from witchtable.engine.rules import brief
 from witchtable.widgets.controller import TableController
 
 _table: TableController | None = None
@@ -22,16 +24,23 @@ def start(options_json: str) -> str:
     """A new table from the setup form's options; answers {"state"} or {"error"}."""
     global _table
     try:
-        options = json.loads(options_json)
-        game_id = options.pop("game")
-        if game_id not in GAMES:
-            raise ValueError(f"unknown game {game_id!r}; this site has: {', '.join(sorted(GAMES))}")
+        options = parse_json(options_json, "the setup")
+        problem = json_problem(options)
+        if problem:
+            raise ValueError(f"the setup is not plain JSON: {problem}")
+        if not isinstance(options, dict):
+            raise ValueError(f"the setup is a JSON object, not {type(options).__name__}")
+        game_id = options.pop("game", None)
+        if not isinstance(game_id, str) or game_id not in GAMES:
+            raise ValueError(f"unknown game {brief(game_id)}; this site has: {', '.join(sorted(GAMES))}")
         unknown = sorted(set(options) - set(SETUP_KEYS))
         if unknown:
-            raise ValueError(f"unknown setup options {unknown}; known: {', '.join(SETUP_KEYS)}")
+            raise ValueError(f"unknown setup options {', '.join(brief(k) for k in unknown[:5])}; "
+                             f"known: {', '.join(SETUP_KEYS)}")
         table = TableController(game_id, **options)
     except (ValueError, TypeError, KeyError) as err:
-        return json.dumps({"error": str(err)})
+        text = str(err)
+        return json.dumps({"error": text if len(text) <= 300 else text[:299] + "…"})
     _table = table
     return json.dumps({"state": table.state()})
 
@@ -41,9 +50,9 @@ def handle(message_json: str) -> str:
     if _table is None:
         return json.dumps({"error": "No game is set up yet."})
     try:
-        message: Any = json.loads(message_json)
+        message: Any = parse_json(message_json, "the message")
     except ValueError as err:
-        message = f"(not JSON: {err})"  # the controller turns this into a visible notice
+        message = str(err)  # not a message object: the controller turns this into a visible notice
     return json.dumps({"state": _table.handle(message)})
 
 

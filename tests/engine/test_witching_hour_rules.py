@@ -129,10 +129,12 @@ def test_deck_house_table_and_option():
         ({"bell": {"copies": 2.5}}, "whole number 0-60"),
         ({"bell": {"copies": True}}, "whole number 0-60"),
         ({"bell": {"copies": 61}}, "whole number 0-60"),
-        ({"bell": {"points": []}}, "non-empty list of whole numbers"),
-        ({"bell": {"points": [1, "two"]}}, "non-empty list of whole numbers"),
-        ({"bell": {"points": [1, True]}}, "non-empty list of whole numbers"),
-        ({"bell": {"points": 3}}, "non-empty list of whole numbers"),
+        ({"bell": {"points": []}}, "list of 1 to 60 whole numbers"),
+        ({"bell": {"points": [1, "two"]}}, "list of 1 to 60 whole numbers"),
+        ({"bell": {"points": [1, True]}}, "list of 1 to 60 whole numbers"),
+        ({"bell": {"points": 3}}, "list of 1 to 60 whole numbers"),
+        ({"bell": {"points": list(range(61))}}, "list of 1 to 60 whole numbers from -1000 to 1000"),
+        ({"bell": {"points": [1, 10 ** 6]}}, "list of 1 to 60 whole numbers from -1000 to 1000"),
         ({t: {"copies": 3} for t in TYPES}, "the deck has 30 cards but dealing to 3 players needs 39"),
     ]
     for option, message in bad:

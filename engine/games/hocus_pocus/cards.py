@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import json
 
+from ...rules import brief
+
 HOCUS_KINDS = ("abracadabra", "crystal-ball", "owl", "inspiration", "curse", "sacrifice",
                "spell", "thief", "vortex")
 POCUS_KINDS = ("amulet", "magic-wand", "black-cat", "pumpkin", "counterspell", "lightning",
@@ -81,19 +83,19 @@ def merge_table(overrides: object) -> dict:
     table = {k: (list(v) if isinstance(v, list) else v) for k, v in CARD_TABLE.items()}
     for kind, entry in overrides.items():
         if kind not in table:
-            raise ValueError(f"unknown card kind {kind!r} in the deck option; "
+            raise ValueError(f"unknown card kind {brief(kind)} in the deck option; "
                              f"the kinds are: {', '.join(KINDS)}")
         if kind in NUMBERED:
             if (not isinstance(entry, list) or len(entry) > 40
                     or any(isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 20
                            for v in entry)):
                 raise ValueError(f"deck[{kind!r}] lists the printed value of each copy: a list of "
-                                 f"at most 40 whole numbers from 1 to 20, not {entry!r}")
+                                 f"at most 40 whole numbers from 1 to 20, not {brief(entry)}")
             table[kind] = sorted(entry)
         else:
             if isinstance(entry, bool) or not isinstance(entry, int) or not 0 <= entry <= 40:
                 raise ValueError(f"deck[{kind!r}] is the number of copies, a whole number from 0 "
-                                 f"to 40, not {entry!r}")
+                                 f"to 40, not {brief(entry)}")
             table[kind] = entry
     return table
 

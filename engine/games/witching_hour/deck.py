@@ -15,6 +15,8 @@ A track shorter than the type's copies scores its last value for any larger set.
 
 from __future__ import annotations
 
+from ...rules import brief
+
 TYPES = ("bell", "book", "candle", "cauldron", "chalice",
          "familiar", "hourglass", "mirror", "skull", "toadstool")
 """The ten card types, in the engine's fixed order (index = type number)."""
@@ -73,6 +75,8 @@ def points_for(track: list, count: int) -> int:
 
 MAX_COPIES = 60
 """The most copies of one type a deck option may ask for (so the largest set of a type)."""
+MAX_POINTS = 1_000
+"""House data caps: the largest points value, either way, one track entry may hold."""
 
 
 def merge_deck(overrides: object) -> dict:
@@ -85,21 +89,24 @@ def merge_deck(overrides: object) -> dict:
     deck = {t: {"copies": v["copies"], "points": list(v["points"])} for t, v in HOUSE_DECK.items()}
     for card, entry in overrides.items():
         if card not in deck:
-            raise ValueError(f"unknown card type {card!r} in the deck option; "
+            raise ValueError(f"unknown card type {brief(card)} in the deck option; "
                              f"the types are: {', '.join(TYPES)}")
         if not isinstance(entry, dict) or set(entry) - {"copies", "points"}:
-            raise ValueError(f"deck[{card!r}] must be an object with 'copies' and/or 'points'")
+            raise ValueError(f"deck[{card!r}] must be an object with 'copies' and/or 'points', "
+                             f"not {brief(entry)}")
         if "copies" in entry:
             copies = entry["copies"]
             if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= MAX_COPIES:
                 raise ValueError(f"deck[{card!r}]['copies'] must be a whole number 0-{MAX_COPIES}, "
-                                 f"not {copies!r}")
+                                 f"not {brief(copies)}")
             deck[card]["copies"] = copies
         if "points" in entry:
             points = entry["points"]
-            if (not isinstance(points, list) or not points
-                    or any(isinstance(p, bool) or not isinstance(p, int) for p in points)):
-                raise ValueError(f"deck[{card!r}]['points'] must be a non-empty list of whole "
-                                 f"numbers (points for 1, 2, 3... copies), not {points!r}")
+            if (not isinstance(points, list) or not 1 <= len(points) <= MAX_COPIES
+                    or any(isinstance(p, bool) or not isinstance(p, int) or not -MAX_POINTS <= p <= MAX_POINTS
+                           for p in points)):
+                raise ValueError(f"deck[{card!r}]['points'] must be a list of 1 to {MAX_COPIES} whole "
+                                 f"numbers from -{MAX_POINTS} to {MAX_POINTS} (points for 1, 2, 3... "
+                                 f"copies), not {brief(points)}")
             deck[card]["points"] = list(points)
     return deck

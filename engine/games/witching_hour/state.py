@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from ...core import Action, ActionCache, State, make_rulebook
+from ...core import Action, ActionCache, State, fresh_json, make_rulebook
 from ...rules import IllegalAction
 from ...toolkit import ActionFormat, Card, Count, Flag, Phase, PhaseTable, Seat, redeal_counts, shuffled
 from .deck import MAX_COPIES, NAMES, PLURALS, TYPES, card_info, card_words, points_for
@@ -216,7 +216,7 @@ class WitchingHourState(State):
             counted.append(score)
             self.totals[seat] = max(0, self.totals[seat] + score)
         self.round_scores.append(counted)
-        self.last_round = {"round": self.round, "hex": detail, "raw": raw, "counted": counted,
+        self.last_round = {"round": self.round, "hex": detail, "raw": list(raw), "counted": list(counted),
                            "totals": list(self.totals), "next_starter": last}
         self.log.add("score", "Round {round} scored: " + ", ".join(
             f"{{p{s}}} {counted[s]}" for s in range(self.players)) + ".",
@@ -736,7 +736,7 @@ class WitchingHourState(State):
             "pending": None,
             "round_scores": [list(r) for r in self.round_scores],
             "totals": list(self.totals),
-            "last_round": self.last_round,
+            "last_round": fresh_json(self.last_round),  # views are the caller's to edit
             "deck": {t: {"copies": self.copies[i], "points": list(self.tracks[i])}
                      for i, t in enumerate(TYPES)},
             "card_info": card_info(self.copies, self.tracks),
