@@ -21,8 +21,8 @@ import pytest
 if sys.platform == "emscripten":  # the Pyodide run ships no hypothesis; CPython runs the fuzzing
     pytest.importorskip("hypothesis", reason="fuzzing runs on CPython (the engine code is the same)")
 
-from hypothesis import HealthCheck, event, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from witchtable.engine import GAMES, IllegalAction, SaveError, load_game, new_game
 from witchtable.engine.sim import pick_seat
