@@ -14,6 +14,7 @@ import json
 import marshal
 import os
 import random
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
@@ -963,16 +964,42 @@ def load_game(data: Any, *, progress: Callable[[int, int], None] | None = None) 
     return game
 
 
+_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+_JSON_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def text_depth(text: str) -> int:
+    """How deep JSON text nests, found without parsing it (so without recursion).
+
+    >>> text_depth('{"a": [1, "[[[", {"b": []}]}')
+    4
+    """
+    depth = deepest = 0
+    for bracket in _JSON_BRACKETS.findall(_JSON_STRINGS.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
+
+
 def parse_json(text: str | bytes | bytearray, what: str, error: type[Exception] = ValueError) -> Any:
     """JSON text from outside, parsed; ``error`` (never RecursionError) saying why it is not JSON."""
     try:
-        return json.loads(text)
+        if isinstance(text, (bytes, bytearray)):
+            text = bytes(text).decode("utf-8")
+        too_deep = text_depth(text) > JSON_DEPTH_LIMIT  # checked before the parser recurses:
+        value = None if too_deep else json.loads(text)  # Pyodide's stack is small
     except RecursionError:
-        raise error(f"{what} is not usable JSON: it nests too deep") from None
+        too_deep = True
     except ValueError as err:  # also UnicodeDecodeError and Python's 4,300-digit limit
         reason = str(err)
         reason = reason if len(reason) <= 120 else reason[:117] + "..."
         raise error(f"{what} is not valid JSON ({reason})") from None
+    if too_deep:
+        raise error(f"{what} is not usable JSON: it nests deeper than {JSON_DEPTH_LIMIT} levels")
+    return value
 
 
 def _as_options(options: Any) -> dict:
