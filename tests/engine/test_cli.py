@@ -67,12 +67,17 @@ def test_bad_arguments_exit_2_with_usage(case, capsys):
     assert len(err) < 2000  # huge input is quoted briefly
 
 
+needs_processes = pytest.mark.skipif(sys.platform == "emscripten",
+                                     reason="Pyodide has no subprocesses (the in-process tests run there)")
+
+
 def _run(*args: str) -> subprocess.CompletedProcess:
     """``python -m witchtable`` with this interpreter and environment (the installed package)."""
     return subprocess.run([sys.executable, "-m", "witchtable", *args], capture_output=True, text=True,
                           timeout=120)
 
 
+@needs_processes
 @pytest.mark.parametrize("case", SUBPROCESS)
 def test_bad_arguments_as_a_command(case):
     args, words = BAD[case]
@@ -111,6 +116,7 @@ def test_simulate_json_matches_the_engine(capsys):
         simulate("hocus-pocus", 4, 5, seed=3, bots=["heuristic", "random", "random", "random"])))
 
 
+@needs_processes
 def test_simulate_and_bench_as_commands():
     proc = _run("simulate", "witching-hour", "--games", "3", "--players", "2")
     assert proc.returncode == 0, proc.stderr
