@@ -17,9 +17,9 @@ PYODIDE_WHEELS := build/pyodide-wheels
 LITE_VENV := .venv-lite
 LITE_PY := $(LITE_VENV)/bin/python
 SITE_DIR ?= build/site
-LITE_SOURCES := $(wildcard lite/*.py lite/site/* lite/pyodide-wheels.txt examples/*.ipynb)
+LITE_SOURCES := $(wildcard lite/*.py lite/*.mjs lite/site/* lite/pyodide-wheels.txt examples/*.ipynb)
 
-.PHONY: serve site play test test-python test-pyodide test-browser test-site lint bench golden dev clean
+.PHONY: serve site play test test-python test-pyodide test-browser test-site lint bench bench-site golden dev clean
 
 ## The main job: build the offline site, then serve it on http://127.0.0.1:8000/.
 serve: site
@@ -67,6 +67,11 @@ golden: $(VENV)/.installed
 
 bench: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 	$(PY) -m witchtable bench
+
+## Cold starts of the built site (play pages, notebooks) against a stock JupyterLite, in Chromium.
+bench-site: site $(VENV)/.deps
+	tools/install-chromium.sh
+	$(PY) lite/bench_site.py --site $(SITE_DIR) --lite-python $(LITE_PY)
 
 node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error

@@ -34,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(HERE))
 
+from bytecode import compile_startup, ship_bytecode  # noqa: E402
 from pages import write_pages  # noqa: E402
 from pyodide_lock import canonical, sha256, write_lock  # noqa: E402
 
@@ -45,6 +46,11 @@ KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension-4
 """The Pyodide kernel's own wheels (shipped inside jupyterlite-pyodide-kernel): its
 package manager, the kernel, and its stand-ins for ipykernel and widgetsnbextension."""
 LITE_APPS = ("lab", "notebooks", "tree")
+SIZE_LIMIT = 40_000_000
+"""The whole site stays under this many bytes (tests/site checks it): the start-up
+bytecode gets what is left of it."""
+MANIFEST_RESERVE = 60_000
+"""Bytes kept for site-manifest.json, written last."""
 PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
            "widgetsnbextension", "anywidget", "ipywidgets", "witchtable")
 """Loaded with Pyodide before the kernel starts, so a notebook needs no install cell.
@@ -179,8 +185,12 @@ def source_date_epoch() -> int | None:
     return int(proc.stdout.strip()) if proc.returncode == 0 and proc.stdout.strip().isdigit() else None
 
 
-def stage_lite(stage: Path, wheels: list[Path], examples: Path, epoch: int | None) -> list[str]:
-    """Lay out the JupyterLite input folder; returns the notebooks' paths (in files/)."""
+def stage_lite(stage: Path, wheels: list[Path], examples: Path, epoch: int | None,
+               preload: tuple[str, ...] = PRELOAD) -> list[str]:
+    """Lay out the JupyterLite input folder; returns the notebooks' paths (in files/).
+
+    ``preload=()`` stages a stock kernel (the benchmark's anchor): it installs its own
+    packages at start with micropip and piplite, as JupyterLite does by default."""
     if stage.exists():
         shutil.rmtree(stage)  # also drops .jupyterlite.doit.db and .cache from a failed build
     pyodide_dir = stage / "static" / "pyodide"
@@ -192,7 +202,7 @@ def stage_lite(stage: Path, wheels: list[Path], examples: Path, epoch: int | Non
         shutil.copy2(wheel, pyodide_dir / wheel.name)
     packages = write_lock(npm / "pyodide-lock.json", [pyodide_dir / w.name for w in wheels],
                           pyodide_dir / "pyodide-lock.json")
-    absent = [p for p in PRELOAD if p not in packages]
+    absent = [p for p in preload if p not in packages]
     if absent:
         fail(f"the lock lacks packages the kernel preloads: {absent}")
     files = stage / "files"
@@ -211,7 +221,9 @@ def stage_lite(stage: Path, wheels: list[Path], examples: Path, epoch: int | Non
                 shutil.copy2(path, files / rel)
             if epoch is not None:  # the contents listing shows file dates: make them repeatable
                 os.utime(files / rel, (epoch, epoch))
-    kernel = {"disablePyPIFallback": True, "loadPyodideOptions": {"packages": list(PRELOAD)}}
+    kernel: dict = {"disablePyPIFallback": True}
+    if preload:
+        kernel["loadPyodideOptions"] = {"packages": list(preload)}
     (stage / "jupyter-lite.json").write_text(json.dumps({
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -247,9 +259,10 @@ def build_lite(stage: Path, out: Path, epoch: int | None) -> None:
         fail("jupyter lite build did not point the kernel at static/pyodide: it would use a CDN")
 
 
-LEGACY_FONTS = ("fa-*.eot", "fa-*.svg", "fa-*.ttf")
-"""Font Awesome's fallbacks for browsers older than WebAssembly (IE, old iOS): every
-browser that runs Pyodide takes the woff2 listed first, so these 2.5 MB never load."""
+LEGACY_FONTS = ("fa-*.eot", "fa-*.svg", "fa-*.ttf", "fa-*.woff")
+"""Font Awesome's fallbacks for browsers older than WebAssembly (IE, old iOS) and woff2
+(the woff files): every browser that runs Pyodide takes the woff2 listed first, so
+these 2.8 MB never load (and the start-up bytecode gets the room)."""
 
 
 def trim(lite: Path) -> int:
@@ -283,6 +296,29 @@ def mb(n: int) -> str:
     return f"{n / 1e6:.1f} MB"
 
 
+ANCHOR_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "print-1",
+                               "metadata": {}, "outputs": [], "source": ["print(1)"]}],
+                   "metadata": {"kernelspec": PYODIDE_KERNELSPEC}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def build_anchor(out: Path, cache: Path) -> None:
+    """The benchmark's anchor: a stock JupyterLite of the same versions with one notebook
+    (``print(1)``), offline: the same npm Pyodide files and pinned wheels (without
+    witchtable), no preloads, no bytecode, so its kernel starts as JupyterLite's does."""
+    check_environment()
+    examples = cache.parent / "lite-anchor-files"
+    if examples.exists():
+        shutil.rmtree(examples)
+    examples.mkdir(parents=True)
+    (examples / "anchor.ipynb").write_text(json.dumps(ANCHOR_NOTEBOOK, indent=1))
+    stage = cache.parent / "lite-anchor-stage"
+    stage_lite(stage, [*fetch_wheels(cache / "wheels"), *kernel_wheels()], examples, None, preload=())
+    if out.exists():
+        shutil.rmtree(out)
+    build_lite(stage, out, None)
+    print(f"Built the stock JupyterLite anchor in {out}: {mb(folder_size(out))}")
+
+
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -290,8 +326,13 @@ def main(argv: list | None = None) -> int:
     parser.add_argument("--wheel", help="the witchtable wheel to ship (default: newest dist/*.whl)")
     parser.add_argument("--examples", default=str(ROOT / "examples"), help="the notebooks' folder")
     parser.add_argument("--cache", default=str(ROOT / "build" / "lite-cache"), help="download cache")
+    parser.add_argument("--anchor", action="store_true",
+                        help="build only the benchmark's stock JupyterLite anchor into --out (not shipped)")
     args = parser.parse_args(argv)
     started = time.monotonic()
+    if args.anchor:
+        build_anchor(Path(args.out).resolve(), Path(args.cache).resolve())
+        return 0
     check_environment()
     wheel = find_wheel(args.wheel)
     out = Path(args.out).resolve()
@@ -308,15 +349,24 @@ def main(argv: list | None = None) -> int:
     trimmed = trim(out / "lite")
     write_pages(out, games=games, coming=catalogue["coming"], notebooks=notebooks, wheel=wheel,
                 pyodide="lite/static/pyodide/")
+    shipped = out / "lite" / "static" / "pyodide"
+    work = cache.parent / "lite-bytecode"
+    modules = compile_startup(shipped, wheel.name, PRELOAD, work)
+    bytecode = ship_bytecode(shipped, modules, work, SIZE_LIMIT - MANIFEST_RESERVE - folder_size(out))
+    write_lock(npm_pyodide() / "pyodide-lock.json", sorted(shipped.glob("*.whl")),
+               shipped / "pyodide-lock.json")  # (the wheels with bytecode have new hashes)
     sizes = size_report(out)
     manifest = {"witchtable_wheel": wheel.name, "pyodide": PYODIDE_VERSION, "jupyterlite": LITE_VERSION,
                 "games": [g["id"] for g in games], "notebooks": notebooks,
-                "wheels": sorted(w.name for w in wheels), "size_bytes": sizes}
+                "wheels": sorted(w.name for w in wheels), "bytecode": bytecode, "size_bytes": sizes}
     (out / "site-manifest.json").write_text(json.dumps(manifest, indent=2))
     print(f"Built the witchtable site in {out} ({time.monotonic() - started:.0f} s): {mb(sizes['total'])}")
     for name, size in sizes["parts"].items():
         print(f"  {mb(size):>9}  {name}")
     print(f"  (left out {mb(trimmed)} of legacy font files no WebAssembly-capable browser loads)")
+    for route, counts in bytecode["routes"].items():
+        print(f"  bytecode, {route}: {counts['with_bytecode']} of {counts['modules']} start-up modules "
+              f"({counts['left_out_for_size']} left as source only, for the size limit)")
     print(f"  games: {', '.join(g['id'] for g in games)}; notebooks: {', '.join(notebooks) or 'none'}")
     return 0
 

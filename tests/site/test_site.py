@@ -238,6 +238,37 @@ def test_notebook_runs_and_its_widget_takes_a_move(fresh_browser, site_url: str,
     print(f"\nnotebook: widget playable after {summarize(starts)} s; all cells done {summarize(cell_done)} s")
 
 
+def test_notebook_reads_a_file_from_its_folder(fresh_browser, site_url: str, manifest: dict) -> None:
+    """The kernel sees the notebook's folder: ``open()`` on a file beside the notebook
+    works. JupyterLite's service worker carries those reads (the site keeps it on for
+    this; lite/README.md says why), so a build that drops it fails here."""
+    notebook = witching_hour_notebook(manifest)
+    with fresh_browser() as browser:
+        page = browser.new_page()
+        page.goto(f"{site_url}lite/notebooks/index.html?path={notebook}")
+        first = page.locator(".jp-Notebook .jp-CodeCell").first
+        first.wait_for(timeout=90_000)
+        page.wait_for_function(
+            """() => {
+                const name = document.querySelector('.jp-Toolbar-kernelName');
+                return !!name && /Pyodide/.test(name.textContent);
+            }""", timeout=120_000)
+        first.locator(".jp-InputPrompt").click()   # select the cell (command mode)
+        page.keyboard.press("a")                   # a new cell above it
+        editor = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".cm-content")
+        editor.click()
+        name = notebook.rsplit("/", 1)[-1]
+        page.keyboard.type(f'import json; print("nbformat", json.load(open("{name}"))["nbformat"])')
+        page.keyboard.press("Shift+Enter")
+        output = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".jp-OutputArea-output")
+        output.first.wait_for(timeout=240_000)
+        page.wait_for_function(
+            """() => { const cell = document.querySelector('.jp-Notebook .jp-CodeCell');
+                       return /nbformat 4|Error/.test(cell.textContent); }""", timeout=240_000)
+        assert "nbformat 4" in output.first.inner_text(), output.first.inner_text()[:500]
+        assert browser.errors == []
+
+
 # --------------------------------------------------------------------------- size
 
 

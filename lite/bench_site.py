@@ -1,0 +1,148 @@
+"""Cold-start benchmark of the built site against a stock JupyterLite (``make bench-site``).
+
+    .venv/bin/python lite/bench_site.py [--site build/site] [--runs 5]
+
+Serves the built site and the anchor on 127.0.0.1 and measures, cold (a fresh Chromium
+profile for every page) with every other host blocked, the median of ``--runs``:
+each play page to a playable board, each notebook to a usable widget, and, as the
+anchor, a stock JupyterLite notebook of the same versions running ``print(1)`` (built
+once by ``lite/build.py --anchor`` into build/lite-anchor, never shipped). The routes
+take turns within each run, so the machine's load weighs on all of them alike; the
+ratios to the anchor are the figures to compare across machines. Prints the times, the
+ratios and the bytes each route downloads; writes them to test-artifacts/bench-site.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "lite"), str(ROOT / "tests" / "site"), str(ROOT / "tests" / "browser")]
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+from serve import make_server  # noqa: E402
+from wt_browser import CHROMIUM, CHROMIUM_FLAGS, LOCAL_HOST, OfflineGuard  # noqa: E402
+from wt_site import Browser, run_all_cells, when_playable  # noqa: E402
+
+ANCHOR_CELL_DONE = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
+    .some(o => o.textContent.trim() === '1') ? performance.now() : false"""
+
+
+def serve(folder: Path) -> str:
+    server = make_server(folder, LOCAL_HOST, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://{LOCAL_HOST}:{server.server_address[1]}/"
+
+
+def ensure_anchor(anchor: Path, lite_python: Path) -> None:
+    if (anchor / "jupyter-lite.json").is_file():
+        return
+    print(f"building the stock JupyterLite anchor into {anchor} (once) ...", flush=True)
+    subprocess.run([str(lite_python), str(ROOT / "lite" / "build.py"), "--anchor", "--out", str(anchor)],
+                   check=True)
+
+
+def routes(site: Path, site_url: str, anchor_url: str) -> dict:
+    """{route name: (url, what "ready" means)} for the site's games and notebooks."""
+    manifest = json.loads((site / "site-manifest.json").read_text())
+    found = {f"play {g}": (f"{site_url}play/{g}/?pace=0", "playable") for g in manifest["games"]}
+    for nb in manifest["notebooks"]:
+        found[f"notebook {nb}"] = (f"{site_url}lite/notebooks/index.html?path={nb}", "notebook")
+    found["anchor: stock JupyterLite print(1)"] = (
+        f"{anchor_url}notebooks/index.html?path=anchor.ipynb", "anchor")
+    return found
+
+
+def measure(pw, url: str, kind: str, run: int) -> tuple[float, int]:
+    """Seconds from navigation to ready, and the bytes downloaded, in a fresh profile."""
+    with tempfile.TemporaryDirectory(prefix="wt-bench-profile-") as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(120_000)
+        guard = OfflineGuard()
+        guard.attach(context)
+        browser = Browser(context, guard)
+        try:
+            page = browser.new_page()
+            page.goto(url + (f"&seed={run + 1}" if kind == "playable" else ""))
+            if kind == "playable":
+                ms = when_playable(page)
+            else:
+                page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
+                run_all_cells(page)
+                if kind == "notebook":
+                    ms = when_playable(page, timeout_s=240)
+                else:
+                    ms = page.wait_for_function(ANCHOR_CELL_DONE, timeout=240_000, polling=50).json_value()
+            browser.check_clean()
+            return ms / 1000, browser.bytes_downloaded()
+        finally:
+            context.close()
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def main(argv: list | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--site", default=str(ROOT / "build" / "site"))
+    parser.add_argument("--anchor", default=str(ROOT / "build" / "lite-anchor"))
+    parser.add_argument("--lite-python", default=str(ROOT / ".venv-lite" / "bin" / "python"),
+                        help="the lite build environment's python (builds the anchor)")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--out", default=str(ROOT / "test-artifacts" / "bench-site.json"))
+    args = parser.parse_args(argv)
+    site, anchor = Path(args.site).resolve(), Path(args.anchor).resolve()
+    if not (site / "site-manifest.json").is_file():
+        raise SystemExit(f"no built site in {site}: make site first")
+    if not CHROMIUM.exists():
+        raise SystemExit(f"{CHROMIUM} is missing: tools/install-chromium.sh")
+    ensure_anchor(anchor, Path(args.lite_python))
+    todo = routes(site, serve(site), serve(anchor))
+    times: dict[str, list[float]] = {name: [] for name in todo}
+    downloaded: dict[str, int] = {}
+    loads = []
+    with sync_playwright() as pw:
+        for run in range(args.runs):
+            loads.append(os.getloadavg()[0])
+            for name, (url, kind) in todo.items():
+                seconds, size = measure(pw, url, kind, run)
+                times[name].append(round(seconds, 3))
+                downloaded.setdefault(name, size)
+                print(f"  run {run + 1}/{args.runs} {name}: {seconds:.2f} s", flush=True)
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    anchor_name = next(n for n in todo if n.startswith("anchor"))
+    result = {
+        "site": str(site), "runs": args.runs, "measured_at": time.strftime("%Y-%m-%dT%H:%M:%S"),
+        "load_average_1min": [round(v, 2) for v in loads], "site_bytes": folder_size(site),
+        "routes": {name: {"median_s": round(medians[name], 3), "runs_s": times[name],
+                          "ratio_to_anchor": round(medians[name] / medians[anchor_name], 3),
+                          "downloaded_bytes": downloaded[name]} for name in todo},
+    }
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2))
+    print(f"\nsite {site} ({result['site_bytes'] / 1e6:.1f} MB); cold starts, median of {args.runs} "
+          f"(load average {min(loads):.1f}-{max(loads):.1f}):")
+    print(f"  {'route':<40}{'median':>9}{'x anchor':>10}{'downloads':>12}")
+    for name, row in result["routes"].items():
+        print(f"  {name:<40}{row['median_s']:>8.2f}s{row['ratio_to_anchor']:>10.2f}"
+              f"{row['downloaded_bytes'] / 1e6:>9.1f} MB")
+    print(f"(written to {out})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
