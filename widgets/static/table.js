@@ -90,6 +90,18 @@ function h(spec, props, ...children) {
   return node;
 }
 
+// A card drawn inside a labelled button is part of the button's picture: its number and
+// count are drawn by CSS (from data-text), so the button's visible text is its label and
+// hint, which its accessible name contains (WCAG 2.5.3, Label in Name); the card's own
+// name (role img) still says them.
+function pictured(node) {
+  for (const el of node.querySelectorAll(".wt-card-number, .wt-card-count, .wt-card-tag, .wt-card-name")) {
+    el.dataset.text = el.textContent;
+    el.textContent = "";
+  }
+  return node;
+}
+
 // The canonical JSON of an action: sorted keys, as Python's json.dumps(sort_keys=True).
 function canon(value) {
   const sort = (v) => {
@@ -457,7 +469,7 @@ class TableView {
       if (p.out) badges.push(h("span.wt-badge.wt-muted", { text: t("no_cards") }));
       for (const b of p.badges || []) badges.push(h("span.wt-badge", { "data-tone": b.tone, text: b.text }));
       const counters = h("div.wt-counters", {}, (p.counters || []).map((c) => {
-        const attrs = { title: `${c.label}: ${c.value}`, "aria-label": `${c.label}: ${c.value}` };
+        const attrs = { role: "img", title: `${c.label}: ${c.value}`, "aria-label": `${c.label}: ${c.value}` };
         if (c.attr) attrs[`data-${c.attr}`] = c.value;
         return h("span.wt-counter", attrs, icon(c.icon), h("span.wt-counter-value", { text: c.value }),
           h("span.wt-counter-label", { text: c.label }));
@@ -494,7 +506,7 @@ class TableView {
     return h("section.wt-center", { "aria-label": t("table") }, latest, zones.map((z) => {
       const body = [];
       if (z.pile) {
-        const attrs = { "aria-label": t("pile_label", { label: z.label, n: z.pile.count }) };
+        const attrs = { role: "group", "aria-label": t("pile_label", { label: z.label, n: z.pile.count }) };
         if (z.pile.attr) attrs[`data-${z.pile.attr}`] = z.pile.count;
         // A face-up pile shows its top card (pile.top) on the stack; a face-down one its back.
         const under = z.pile.top ? "span.wt-card.wt-edge" : "span.wt-card.wt-back";
@@ -804,7 +816,7 @@ class TableView {
         type: "button", "data-target": tg.seat, "data-key": `target:${tg.seat}`,
         "aria-pressed": String(this.target === tg.seat), "aria-label": `${t("target_of", { label: tg.label })}${tg.note ? `, ${tg.note}` : ""}`,
         onclick: () => { this.target = this.target === tg.seat ? null : tg.seat; this.draw(); },
-      }, h("span.wt-btn-label", { text: tg.label }), tg.note ? h("small", { text: tg.note }) : null))) : null;
+      }, h("span.wt-btn-label", { text: tg.label }), tg.note ? [" ", h("small", { text: tg.note })] : null))) : null;
     return h("div.wt-picker", { "data-picker": picker.id },
       h("div.wt-picker-head", {}, h("strong", { text: picker.title }), h("span.wt-muted", { text: picker.help })),
       h("div.wt-pick-status", { "data-valid": valid }, icon(valid === "1" ? "check" : valid === "0" ? "alert" : "info"),
@@ -856,12 +868,12 @@ class TableView {
       h("div.wt-ability-text", {}, h("strong", { text: g.label }), h("span", { text: g.text })),
       h("div.wt-ability-choices", {}, (g.choices || []).map((c) => {
         const key = canon(c.action);
-        const hint = c.hint ? ` (${c.hint})` : "";
+        const hint = c.hint ? `, ${c.hint}` : "";
         return h(`button.wt-btn${c.tone === "primary" ? ".wt-play" : ""}`, {
           type: "button", "data-action": key, "data-key": `act:${key}`, "data-seat": c.seat,
           "aria-label": `${g.label}: ${c.label}${hint}. ${g.text}`, title: g.rule ? t("rule_n", { text: g.text, rule: g.rule }) : g.text,
           onclick: () => this.act(c.action, c.seat),
-        }, h("span.wt-btn-label", { text: c.label }), c.hint ? h("small.wt-btn-hint", { text: c.hint }) : null);
+        }, h("span.wt-btn-label", { text: c.label }), c.hint ? [" ", h("small.wt-btn-hint", { text: c.hint })] : null);
       })));
   }
 
@@ -929,9 +941,9 @@ class TableView {
       onclick: () => this.act(c.action, c.seat),
     },
     c.icon ? icon(c.icon, "wt-icon wt-choice-icon") : null,
-    c.cards ? h("span.wt-choice-cards", {}, c.cards.map((card) => this.card(card, { mini: true }))) : null,
+    c.cards ? h("span.wt-choice-cards", {}, c.cards.map((card) => pictured(this.card(card, { mini: true })))) : null,
     h("span.wt-choice-text", {}, h("span.wt-choice-label", { text: c.label }),
-      c.hint ? h("small.wt-choice-hint", { text: c.hint }) : null));
+      c.hint ? [" ", h("small.wt-choice-hint", { text: c.hint })] : null));
   }
 
   // -- side panels
