@@ -456,6 +456,9 @@ class DisneyHocusPocusState(State):
                                 f"A {kind!r} action has no field(s) {brief(sorted(map(str, extra)))}; "
                                 f"its fields are: {', '.join(FIELDS[kind]) or 'none'}.")
         if kind not in PHASE_ACTIONS[self.phase]:
+            if kind == "circle-of-salt":
+                raise self._illegal("trick/circle-of-salt", "Circle of Salt is used when a Spell is "
+                                    f"drawn; now {PHASE_HINT[self.phase]}.")
             if kind in TRICKS and self.phase in ("ask", "binx", "discard"):
                 raise self._illegal("trick/" + kind,
                                     f"That Trick token is used after asking and before playing; now "
