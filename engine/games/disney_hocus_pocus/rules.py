@@ -26,7 +26,7 @@ RULES = (
                 "never counts towards a stun. Option cauldron='open': an empty pile takes any "
                 "card. Both play; the printed reading fits the board reviews describe."),
     Rule(P + "deck/house", "Contents",
-         "50 Ingredients, five colours by five types by two copies; which show Binx or the Spell "
+         "Fifty Ingredients, five colours by five types by two copies; which show Binx or the Spell "
          "Book, and two of the type names, are house data (the symbols option replaces them)."),
     Rule(P + "spell/house", "Spells",
          "The 13 Spells (names, casters, effects) are house data; the spells option replaces, "
