@@ -10,6 +10,7 @@ not placed leave the game), so ``inventory()`` stays whole.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import random
 import re
@@ -892,3 +893,18 @@ def test_every_rule_cites_a_rulebook_section():
         if rule.id.startswith(P):
             assert rule.section in headings, rule.id
             assert "\n" not in rule.summary and rule.summary.endswith(".")
+
+
+def test_docs_page_is_fresh_and_lists_the_house_spells():
+    """Meta: the docs page's generated rule table is current and its Spell table is the house data."""
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("rules_table", root / "tools" / "rules_table.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    doc = (root / "docs" / "games" / "disney-hocus-pocus.md").read_text()
+    assert tool.refreshed(G, doc) == doc, "run tools/rules_table.py disney-hocus-pocus --write"
+    rows = re.findall(r"^\| `([a-z-]+)` \| ([^|]+) \| ([a-z]+) \| `([a-z-]+)` \|", doc, re.MULTILINE)
+    table = {sid: {"name": name.strip(), "caster": caster, "effect": effect}
+             for sid, name, caster, effect in rows}
+    assert table == HOUSE_SPELLS
+    assert "**House data.**" in doc
