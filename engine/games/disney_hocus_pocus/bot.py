@@ -25,23 +25,28 @@ def _split(card: str) -> tuple[str, str, str]:
     return parts[0], parts[1], parts[2] if len(parts) > 2 else ""
 
 
-def progress(tops: list) -> tuple[float, str, str]:
+def progress(tops: list, support: dict | None = None) -> tuple[float, str, str]:
     """How close the tops are to a stun: (score, pattern, colour-or-type it needs).
 
     A top is ``None`` (no card yet) or a card name; five of a pattern is a stun.
+    ``support`` (colour or type -> a number) favours the patterns the team can feed: the
+    cards of it the bot holds or sees, and the players who said yes to it.
     """
+    support = support or {}
     cards = [_split(t) for t in tops if t]
     best = (0.0, "sarah", "")
     for value in {c[0] for c in cards}:
         n = sum(c[0] == value for c in cards)
-        best = max(best, (WEIGHT["sarah"] * (100 if n == 5 else n * n), "sarah", value))
+        extra = 0 if n == 5 else support.get(value, 0)
+        best = max(best, (WEIGHT["sarah"] * (100 if n == 5 else n * n + extra), "sarah", value))
     for value in {c[1] for c in cards}:
         same = [c for c in cards if c[1] == value]
         n = len(same)
+        extra = 0 if n == 5 else support.get(value, 0)
         colours = len({c[0] for c in same})
         if colours == n:
-            best = max(best, (WEIGHT["winifred"] * (100 if n == 5 else n * n), "winifred", value))
-        best = max(best, (WEIGHT["mary"] * (100 if n == 5 else n * n), "mary", value))
+            best = max(best, (WEIGHT["winifred"] * (100 if n == 5 else n * n + extra), "winifred", value))
+        best = max(best, (WEIGHT["mary"] * (100 if n == 5 else n * n + extra), "mary", value))
     return best
 
 
@@ -50,6 +55,7 @@ class DisneyHocusPocusBot:
 
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
+        self._support: dict = {}
 
     # -- memory: what the log has shown this seat
     @staticmethod
@@ -68,9 +74,23 @@ class DisneyHocusPocusBot:
                 out = {k: v for k, v in out.items() if not (k[0] == event["actor"] and v)}
         return out
 
+    def support(self, view: dict) -> dict:
+        """Colour/type -> how well the team can feed it, from public facts only (the Binx
+        hand, yes answers), so every bot of the team steers towards the same stun."""
+        out: dict = {}
+        for card in view["binx_hand"] or []:   # public, so the whole team counts the same
+            colour, kind, _ = _split(card)
+            out[colour] = out.get(colour, 0) + 0.5
+            out[kind] = out.get(kind, 0) + 0.5
+        for (_seat, value), said in self.answers(view).items():
+            if said:
+                out[value] = out.get(value, 0) + 0.5
+        return out
+
     def choose(self, view: dict, legal: list) -> dict:
         kinds = {a["type"] for a in legal}
         tops = [p["top"] for p in view["piles"]]
+        self._support = self.support(view)
         if "ask" in kinds:
             return self._ask(view, legal, tops)
         if "accept-spell" in kinds:
@@ -86,7 +106,7 @@ class DisneyHocusPocusBot:
         return self._play(view, legal, tops)
 
     def _ask(self, view: dict, legal: list, tops: list) -> dict:
-        _, pattern, value = progress(tops)
+        _, pattern, value = progress(tops, self._support)
         asked = {(q["about"], q["value"]) for q in view["questions"]}
         about = "colour" if pattern == "sarah" else "ingredient"
         if value and (about, value) not in asked:
@@ -97,7 +117,7 @@ class DisneyHocusPocusBot:
     def _value(self, tops: list, card: str, pile: int) -> float:
         after = list(tops)
         after[pile] = card
-        score = progress(after)[0]
+        score = progress(after, self._support)[0]
         if _split(card)[2] == "book" and score < 100:
             score -= 1.5          # a Spell Book casts a Spell: only worth it for a stun
         if _split(card)[2] == "binx" and score < 100:
@@ -109,7 +129,7 @@ class DisneyHocusPocusBot:
         kinds = {a["type"] for a in legal}
         if plays:
             best = max(self._value(tops, a["card"], a["pile"]) for a in plays)
-            if best < progress(tops)[0] - 2 and "billy-butcherson" in kinds:
+            if best < progress(tops, self._support)[0] - 2 and "billy-butcherson" in kinds:
                 return {"type": "billy-butcherson"}   # every play would spoil the piles
             return self.rng.choice([a for a in plays if self._value(tops, a["card"], a["pile"]) == best])
         if "billy-butcherson" in kinds:
