@@ -908,3 +908,27 @@ def test_docs_page_is_fresh_and_lists_the_house_spells():
              for sid, name, caster, effect in rows}
     assert table == HOUSE_SPELLS
     assert "**House data.**" in doc
+
+
+def test_heuristic_team_bot_sees_only_its_view_and_stuns_more_than_random():
+    """The team bot's choice depends only on its view; its team stuns far more than random bots."""
+    from witchtable.engine.bots import make_bot
+    from witchtable.engine.sim import simulate
+
+    game = new_game(G, 4, seed=9)
+    rng = random.Random(9)
+    checked = 0
+    while not game.is_over and checked < 60:
+        seat = game.to_act[0]
+        view, legal = game.view(seat), game.legal_actions(seat)
+        choice = make_bot("heuristic", G, 1).choose(view, legal)
+        assert choice in legal
+        state = game._state
+        game._state = state.determinize(seat, random.Random(checked))
+        assert make_bot("heuristic", G, 1).choose(game.view(seat), game.legal_actions(seat)) == choice
+        game._state = state
+        game.apply(seat, choice if rng.random() < 0.5 else rng.choice(legal))
+        checked += 1
+    smart = simulate(G, 3, 40, seed=100, bots="heuristic")
+    dumb = simulate(G, 3, 40, seed=100, bots="random")
+    assert smart["scores"][0]["mean"] > dumb["scores"][0]["mean"] + 0.4

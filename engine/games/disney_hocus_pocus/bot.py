@@ -74,11 +74,33 @@ class DisneyHocusPocusBot:
                 out = {k: v for k, v in out.items() if not (k[0] == event["actor"] and v)}
         return out
 
-    def support(self, view: dict) -> dict:
-        """Colour/type -> how well the team can feed it, from public facts only (the Binx
-        hand, yes answers), so every bot of the team steers towards the same stun."""
+    @staticmethod
+    def shown(view: dict) -> dict:
+        """seat -> the cards of that seat's hand the whole table has seen this round.
+
+        A Binx hand is shown when Binx arrives; the cards its owner plays or discards after
+        leave it (cards drawn later are seen only while Binx stays, through ``binx_hand``).
+        """
         out: dict = {}
-        for card in view["binx_hand"] or []:   # public, so the whole team counts the same
+        for event in view["log"]:
+            kind = event["kind"]
+            if kind == "round":
+                out = {}
+            elif kind == "binx":
+                out[event["target"]] = list(event["hand"])
+            elif kind in ("play", "discard", "trick") and event.get("actor") in out:
+                for card in event.get("cards") or [event.get("card")]:
+                    if card in out[event["actor"]]:
+                        out[event["actor"]].remove(card)
+        if view["binx"] is not None:
+            out[view["binx"]] = list(view["binx_hand"])
+        return out
+
+    def support(self, view: dict) -> dict:
+        """Colour/type -> how well the team can feed it, from public facts only (hands
+        Binx showed this round, yes answers), so every bot of the team aims at the same stun."""
+        out: dict = {}
+        for card in [c for cards in self.shown(view).values() for c in cards]:   # public facts
             colour, kind, _ = _split(card)
             out[colour] = out.get(colour, 0) + 0.5
             out[kind] = out.get(kind, 0) + 0.5

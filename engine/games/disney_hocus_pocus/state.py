@@ -486,8 +486,9 @@ class DisneyHocusPocusState(State):
         self._held(seat, card)
         if not self._matches(card, pile):
             top = self._top(pile)
+            where = "top card" if self.piles[pile] else "printed space"
             raise self._illegal("play/match", f"{card} matches neither the colour nor the type of "
-                                f"pile {pile}'s top ({top[0]} {top[1]}).")
+                                f"pile {pile}'s {where} ({top[0]} {top[1]}).")
         return _action("play", card, pile)
 
     def _validate_no_play(self, seat: int, action: Action) -> Action:
@@ -561,7 +562,8 @@ class DisneyHocusPocusState(State):
         yes = [s for s, a in enumerate(answers) if a]
         self.reveal.update(range(self.players))
         self.log.add("ask", "{actor} asks who has " + value + ": "
-                     + (", ".join(f"{{p{s}}}" for s in yes) if yes else "nobody") + " says yes.",
+                     + (", ".join(f"{{p{s}}}" for s in yes) if yes else "nobody")
+                     + (" say yes." if len(yes) > 1 else " says yes."),
                      actor=seat, about=about, value=value, answers=answers,
                      **{f"p{s}": s for s in yes})
         self.phase = "play"
