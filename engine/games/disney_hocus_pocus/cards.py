@@ -20,6 +20,8 @@ round ends; two clear pile tops and so may stun a witch by accident ("magic runs
 
 from __future__ import annotations
 
+import functools
+
 COLOURS = ("purple", "orange", "blue", "green", "yellow")
 TYPES = ("newt-saliva", "dead-mans-toe", "oil-of-boil", "herb-thats-red", "dash-of-pox")
 """The first three are known; the last two are house data (from the film's recipe)."""
@@ -34,8 +36,10 @@ def card_key(colour: str, kind: str, symbol: str = "") -> str:
     return f"{colour}:{kind}:{symbol}" if symbol else f"{colour}:{kind}"
 
 
+@functools.lru_cache(maxsize=256)
 def parse(card: str) -> tuple[str, str, str]:
-    """``(colour, type, symbol)`` of a card name (symbol ``""`` when plain)."""
+    """``(colour, type, symbol)`` of a card name (symbol ``""`` when plain); cached, as the
+    rules ask it of the same few dozen names all game long."""
     parts = card.split(":")
     return parts[0], parts[1], parts[2] if len(parts) > 2 else ""
 

@@ -167,7 +167,7 @@ class DisneyHocusPocusState(State):
         if top is None:
             return True
         colour, kind, _ = parse(card)
-        effects = self._effects()
+        effects = self._effects() if self.ongoing else ()
         by_colour = colour == top[0] and "type-only" not in effects
         by_type = kind == top[1] and "colour-only" not in effects
         return by_colour or by_type
