@@ -61,7 +61,7 @@ SPEC = GameSpec(
     presenter=None,
     summary="Cooperative: match Ingredients in the Cauldron without talking; stun the witches "
             "three times before the deck runs out.",
-    goal="Stun the witches three times before the Ingredient deck runs out: all win or all lose",
+    goal="Three stuns before the deck runs out: all win or all lose",
     how_to_play=(
         "Ask one question: who has this colour, or this ingredient? Everyone else answers yes or no.",
         "Play a card on a pile whose top shares its colour or ingredient; if you cannot, a Spell "
