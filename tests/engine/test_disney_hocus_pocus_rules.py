@@ -910,3 +910,7 @@ def test_heuristic_team_bot_sees_only_its_view_and_stuns_more_than_random():
     smart = simulate(G, 3, 40, seed=100, bots="heuristic")
     dumb = simulate(G, 3, 40, seed=100, bots="random")
     assert smart["scores"][0]["mean"] > dumb["scores"][0]["mean"] + 0.4
+    # A cooperative game's simulation counts the table's wins, with a 95% interval.
+    team = smart["team"]
+    assert team["wins"] == round(sum(smart["win_rate"]) * 40) and team["rate"] == team["wins"] / 40
+    assert team["interval"][0] <= team["rate"] <= team["interval"][1]
