@@ -28,7 +28,17 @@ space, house data; ``"open"``: an empty pile takes any card), ``spells`` (house 
 from ...core import GameSpec, Option, seat_option
 from ...rules import brief
 from .bot import DisneyHocusPocusBot
-from .cards import HOUSE_SPELLS, HOUSE_SYMBOLS, merge_spells, merge_symbols
+from .cards import (
+    COLOURS,
+    HOUSE_SPELLS,
+    HOUSE_SYMBOLS,
+    SPELL_EFFECTS,
+    TYPES,
+    WITCHES,
+    merge_spells,
+    merge_symbols,
+    parse,
+)
 from .state import FIELDS, DisneyHocusPocusState
 
 
@@ -36,6 +46,21 @@ def _cauldron(value: object, players: int) -> str:
     if value not in ("printed", "open"):
         raise ValueError(f"cauldron must be 'printed' or 'open', not {brief(value)}")
     return value  # type: ignore[return-value]
+
+
+def spell_study(spells: object = None) -> dict[str, dict]:
+    """The Spells' effect as a comparison for ``lab(..., compare=...)``: the game's options
+    with every Spell, then with each Spell turned off in turn (label -> options).
+
+    ``spells`` is a ``spells`` option to start from (the house table when left out).
+    """
+    base = dict(spells or {})
+    table = merge_spells(base)
+    study = {"all Spells": {"spells": base}}
+    for sid, entry in table.items():
+        if entry["copies"]:
+            study[f"without {entry['name']}"] = {"spells": {**base, sid: {**base.get(sid, {}), "copies": 0}}}
+    return study
 
 
 SPEC = GameSpec(
@@ -58,7 +83,7 @@ SPEC = GameSpec(
     kind="cooperative",
     timing="turns",
     bots={"heuristic": DisneyHocusPocusBot},
-    presenter=None,
+    presenter="disney_hocus_pocus",
     summary="Cooperative: match Ingredients in the Cauldron without talking; stun the witches "
             "three times before the deck runs out.",
     goal="Three stuns before the deck runs out: all win or all lose",
@@ -71,4 +96,5 @@ SPEC = GameSpec(
     public_scores=True,
 )
 
-__all__ = ["FIELDS", "HOUSE_SPELLS", "HOUSE_SYMBOLS", "SPEC", "DisneyHocusPocusState"]
+__all__ = ["COLOURS", "FIELDS", "HOUSE_SPELLS", "HOUSE_SYMBOLS", "SPEC", "SPELL_EFFECTS", "TYPES", "WITCHES",
+           "DisneyHocusPocusState", "parse", "spell_study"]
