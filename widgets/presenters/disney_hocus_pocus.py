@@ -15,6 +15,7 @@ ingredient", then pick which.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,7 +45,11 @@ COLOUR_NAMES = {"purple": N_("Purple"), "orange": N_("Orange"), "blue": N_("Blue
 TYPE_NAMES = {"newt-saliva": N_("Newt Saliva"), "dead-mans-toe": N_("Dead Man's Toe"),
               "oil-of-boil": N_("Oil of Boil"), "herb-thats-red": N_("Herb That's Red"),
               "dash-of-pox": N_("Dash of Pox")}
+TYPE_SHORT = {"newt-saliva": N_("Newt"), "dead-mans-toe": N_("Toe"), "oil-of-boil": N_("Oil"),
+              "herb-thats-red": N_("Herb"), "dash-of-pox": N_("Pox")}
+"""The word on the card itself (the full name is in its title and every button)."""
 SYMBOL_NAMES = {"binx": N_("Binx"), "book": N_("Spell Book")}
+SYMBOL_SHORT = {"binx": N_("Binx"), "book": N_("Book")}
 WITCH_NAMES = {"winifred": N_("Winifred"), "mary": N_("Mary"), "sarah": N_("Sarah"),
                "all": N_("all three sisters")}
 WITCH_STUN = {"winifred": N_("stunned by one ingredient in five colours"),
@@ -93,12 +98,28 @@ def card_name(name: str) -> str:
 
 
 def face(name: str, count: int = 1, **extra: Any) -> dict:
-    """An Ingredient as a card face: its colour's tone, its ingredient's picture, its symbol's word."""
+    """An Ingredient as a card face: its colour's tone and word, its ingredient's picture and
+    short name, its symbol's word (so colour is never the only cue)."""
     colour, kind, symbol = parse(name)
-    data = card(name, card_name(name), count, TONE.get(colour, "ash"), kind, **extra)
+    tag = colour_name(colour)
     if symbol:
-        data["tag"] = _(SYMBOL_NAMES.get(symbol, symbol))
+        tag = _("{colour} · {symbol}").format(colour=tag, symbol=_(SYMBOL_SHORT.get(symbol, symbol)))
+    data = card(name, _(TYPE_SHORT.get(kind, kind)), count, TONE.get(colour, "ash"), kind, tag=tag)
+    data.update(extra)
     return data
+
+
+CARD_NAME = re.compile(r"\b([a-z]+):([a-z-]+)(?::(binx|book))?\b")
+
+
+def readable(text: str) -> str:
+    """The engine's log names cards by id (``blue:oil-of-boil:book``); the table reads them as names."""
+    def name(match: re.Match) -> str:
+        colour, kind, _symbol = match.groups()
+        if colour not in COLOUR_NAMES or kind not in TYPE_NAMES:
+            return match.group(0)
+        return card_name(match.group(0))
+    return CARD_NAME.sub(name, text)
 
 
 def hand_faces(cards: Sequence[str] | None) -> list:
@@ -199,7 +220,7 @@ def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequenc
     hands = {seat: view["hand"]} if seat is not None else {}
     legal = game.legal_actions(seat) if seat is not None else []
     log = [log_entry(e) for e in view["log"][-80:]]
-    return _scene(game, view, hands, seat, legal, list(names), bots, you, log, god=False)
+    return _scene(game, view, hands, seat, legal, list(names), bots, you, _readable_log(log), god=False)
 
 
 def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
@@ -212,7 +233,15 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     hands = {s: views[s]["hand"] for s in range(game.players)}
     legal = game.legal_actions(actor) if actor is not None else []
     return _scene(game, base, hands, actor, legal, list(names), bots, None,
-                  god_log(public, views, list(names)), god=True)
+                  _readable_log(god_log(public, views, list(names))), god=True)
+
+
+def _readable_log(log: list) -> list:
+    for entry in log:
+        entry["text"] = readable(entry["text"])
+        for secret in entry.get("secret", []):
+            secret["text"] = readable(secret["text"])
+    return log
 
 
 def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, names: list,
@@ -254,7 +283,7 @@ def _how(view: dict) -> str:
     """How the game ended, in the engine's words (its last game-end log entry, with names)."""
     for entry in reversed(view["log"]):
         if entry.get("kind") == "game-end":
-            return entry["text"]
+            return readable(entry["text"])
     return ""
 
 

@@ -839,7 +839,7 @@ class TableView {
   // choices, ability rows (rows), an order picker (order) and notes (notes: things not
   // allowed now, each with its rule); fold: true puts it in a closed <details>.
   group(g) {
-    if (!g.rows && !g.notes && !g.order && (g.icon || g.text)) return this.ability(g);
+    if (!g.fold && !g.rows && !g.notes && !g.order && (g.icon || g.text)) return this.ability(g);
     const body = [
       g.order ? this.orderPicker(g.order) : null,
       g.choices ? h("div.wt-choices", {}, g.choices.map((c) => this.choice(c))) : null,
