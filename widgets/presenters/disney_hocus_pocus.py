@@ -496,9 +496,19 @@ def _tricks(view: dict) -> dict:
                              "{n} tokens left, once per game each, on your own turn.", left).format(n=left)}
 
 
+QUESTIONS_SHOWN = 6
+"""This round's latest questions on the table (the log keeps every one)."""
+
+
 def _questions(view: dict, who: _Who) -> dict:
     lines = []
-    for q in view["questions"]:
+    questions = view["questions"]
+    earlier = len(questions) - QUESTIONS_SHOWN
+    if earlier > 0:
+        lines.append({"text": ngettext("({n} earlier question in the log)",
+                                       "({n} earlier questions in the log)", earlier).format(n=earlier),
+                      "tone": "status"})
+    for q in questions[-QUESTIONS_SHOWN:]:
         what = question_text(q["about"], q["value"])
         answers = [(_("{name}: yes") if a else _("{name}: no")).format(name=who(s, True))
                    for s, a in enumerate(q["answers"]) if a is not None]

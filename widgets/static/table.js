@@ -541,7 +541,7 @@ class TableView {
       }
       if (z.pile && !z.cards) {
         return h("div.wt-zone.wt-pile-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, body,
-          h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: tn("cards", z.pile.count) }), text));
+          h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: tn("cards", z.pile.count) }), text, lines));
       }
       return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, label, body, lines, text);
     }));
