@@ -71,17 +71,20 @@ def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None =
 
 
 def lab(game_id: str = "witching-hour", players: int = 3, games: int = 200,
-        bots: str | Sequence[str] = "random", seed: int = 1, **options: Any) -> TableWidget:
+        bots: str | Sequence[str] = "random", seed: int = 1, compare: Any = None,
+        **options: Any) -> TableWidget:
     """The simulation lab: ``games`` seeded bot games, win rates and score statistics.
 
     Game ``i`` uses seed ``seed + i`` (as ``python -m witchtable simulate`` does), so any
-    game it played can be replayed in :func:`explore`.
+    game it played can be replayed in :func:`explore`. ``compare`` plays the same seeds
+    under several setups, one bar each with its 95% interval: ``"players"`` (every player
+    count) or ``{label: options}`` (Disney Hocus Pocus: ``spell_study()``, each Spell off).
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.lab import LabController
 
     return TableWidget(LabController(game_id, players=players, games=games, bots=bots, seed=seed,
-                                     **options))
+                                     compare=compare, **options))
 
 
 __all__ = ["__version__", "explore", "lab", "play"]

@@ -541,7 +541,7 @@ class TableView {
       }
       if (z.pile && !z.cards) {
         return h("div.wt-zone.wt-pile-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, body,
-          h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: tn("cards", z.pile.count) }), text));
+          h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: tn("cards", z.pile.count) }), text, lines));
       }
       return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, label, body, lines, text);
     }));
@@ -839,7 +839,7 @@ class TableView {
   // choices, ability rows (rows), an order picker (order) and notes (notes: things not
   // allowed now, each with its rule); fold: true puts it in a closed <details>.
   group(g) {
-    if (!g.rows && !g.notes && !g.order && (g.icon || g.text)) return this.ability(g);
+    if (!g.fold && !g.rows && !g.notes && !g.order && (g.icon || g.text)) return this.ability(g);
     const body = [
       g.order ? this.orderPicker(g.order) : null,
       g.choices ? h("div.wt-choices", {}, g.choices.map((c) => this.choice(c))) : null,
