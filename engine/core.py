@@ -15,7 +15,7 @@ import marshal
 import os
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -825,7 +825,8 @@ class Game:
                             "summary": self.rules[rule].summary, "message": ""})
         return out
 
-    def takeback(self, seat: int, names: Sequence[str] | None = None) -> tuple[int, str]:
+    def takeback(self, seat: int, names: Sequence[str] | None = None, *, replies: bool = True,
+                 automatic: Container[int] = ()) -> tuple[int, str]:
         """How many actions a *player-facing* undo for ``seat`` would take back.
 
         Returns ``(n, "")`` where undoing ``n`` actions returns to just before ``seat``'s
@@ -833,19 +834,31 @@ class Game:
         some action since then revealed hidden information to ``seat`` (a draw, a look at
         another hand, a card an opponent showed), which an undo would let it exploit. The
         reason names players by ``names`` (default: "Player 1", ...), as the log does.
+
+        ``replies=False`` is the fair rule against bots (core/undo-replies): refuse once any
+        other seat has acted since, because that reply came from cards ``seat`` cannot see
+        (a Hocus Pocus pass, a Witching Hour take), and undoing and retrying would read
+        them. ``automatic`` holds the indices of ``seat``'s moves the table made for it (an
+        automatic pass): they are not its own decisions, so the undo reaches past them.
         """
-        for index in range(len(self._history) - 1, -1, -1):
-            if self._history[index].seat == seat:
+        history = self._history
+        for index in range(len(history) - 1, -1, -1):
+            if history[index].seat == seat and index not in automatic:
                 break
         else:
             return 0, "You have not acted yet, so there is nothing of yours to take back."
-        for move in self._history[index:]:
+        names = list(names) if names else default_names(self.players)
+        if not replies:
+            for move in history[index + 1:]:
+                if move.seat != seat:
+                    return 0, (f"Undo is not allowed: {names[move.seat]} has answered your move, and "
+                               "that answer came from cards you cannot see.")
+        for move in history[index:]:
             if seat in move.reveals:
                 what = move.action.get("type", "an action")
-                names = list(names) if names else default_names(self.players)
                 who = "you" if move.seat == seat else names[move.seat]
                 return 0, (f"Undo is not allowed: the {what} by {who} showed you hidden cards.")
-        return len(self._history) - index, ""
+        return len(history) - index, ""
 
     # -- internals
     def _replayed(self, moves: Sequence[Move]) -> State:
