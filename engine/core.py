@@ -301,6 +301,13 @@ class State:
     def winners(self) -> list[int]:
         raise NotImplementedError
 
+    @property
+    def scores_public(self) -> bool:
+        """Whether the running scores are open to every seat now (with ``public_scores`` in
+        the spec, ``Game.view`` carries them only then): a game whose rules hide scores
+        for a while (face-down score tokens) says so here."""
+        return True
+
     def inventory(self) -> dict:
         """Every component counted across all zones (cards by kind, gems...).
 
@@ -433,7 +440,9 @@ class GameSpec:
       wins"), ``how_to_play`` (a few short lines): UI text for the site and widgets.
     - ``public_scores``: whether ``Game.view`` carries ``scores`` (the running score of
       every seat). Declare it only when the score follows from public information: a
-      score that counts hidden cards would leak them. ``Game.scores`` is always there.
+      score that counts hidden cards would leak them. A game whose scores are hidden for a
+      while (face-down tokens) also answers ``State.scores_public``: the view carries
+      them only while it is true. ``Game.scores`` is always there.
 
     The spec checks its own declaration (a kind or timing it does not know, an option
     declared twice, a ``"random"`` bot of its own) and ``describe()`` gives it as plain
@@ -708,7 +717,7 @@ class Game:
             "is_over": state.is_over,
         }
         data.update(state.view(seat))
-        if self.spec.public_scores:  # a score counting hidden cards would tell them
+        if self.spec.public_scores and state.scores_public:  # a hidden score would tell cards
             data["scores"] = fresh_json(list(state.scores))
         data["winners"] = list(state.winners) if state.is_over else []
         data["log"] = state.log.for_seat(seat, names)

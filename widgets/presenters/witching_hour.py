@@ -211,7 +211,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
     winners = view["winners"]
     seats = []
     for s in range(players):
-        rounds = " · ".join(f"R{i + 1} {r[s]}" for i, r in enumerate(view["round_scores"]))
+        rounds = " · ".join(f"R{i + 1} {_score_text(r[s])}" for i, r in enumerate(view["round_scores"]))
         entry: dict[str, Any] = {
             "seat": s, "name": names[s], "you": s == you, "bot": bots[s],
             "acting": s in to_act, "role": roles.get(s), "winner": s in winners,
@@ -219,7 +219,8 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
             "counters": [
                 counter("hand", "Hand", view["hand_sizes"][s], "back", "hand-size"),
                 counter("hex", "Hex", view["hex_sizes"][s], "hex", "hex-size"),
-                counter("score", "Score", view["totals"][s], "star"),
+                counter("score", "Score", _("face down") if view["totals"][s] is None else view["totals"][s],
+                        "star"),
             ],
             "note": rounds,
         }
@@ -481,7 +482,7 @@ def _scoring(view: dict, names: list, fresh: bool = False) -> dict | None:
     if last["counted"] != last["raw"]:
         foot.append({"head": {"text": "Counted (no negative first round)"},
                      "cells": [{"text": str(v)} for v in last["counted"]]})
-    foot.append({"head": {"text": "Total"}, "cells": [{"text": str(v)} for v in last["totals"]]})
+    foot.append({"head": {"text": "Total"}, "cells": [{"text": _score_text(v)} for v in last["totals"]]})
     return {"caption": f"Round {last['round']} scoring: each Hex pile's sets (copies → points)",
             "head": ["Card", *names], "rows": rows, "foot": foot, "round": last["round"], "fresh": fresh}
 
@@ -492,11 +493,20 @@ def _scoreboard(view: dict, names: list) -> dict | None:
     rounds = view["round_scores"]
     rows = []
     for s in range(len(names)):
-        cells = [{"text": str(r[s])} for r in rounds]
-        cells.append({"text": str(view["totals"][s]), "strong": True})
+        cells = [{"text": _score_text(r[s])} for r in rounds]
+        cells.append({"text": _score_text(view["totals"][s]), "strong": True})
         rows.append({"head": {"text": names[s]}, "cells": cells})
     head = ["Player", *(f"R{i + 1}" for i in range(len(rounds))), "Total"]
-    return {"caption": "Scores by round (lowest total wins)", "head": head, "rows": rows, "foot": []}
+    caption = "Scores by round (lowest total wins)"
+    if not view.get("scores_open", True):
+        caption = _("Scores by round (lowest total wins). Score tokens lie face down: you see your "
+                    "own; the others' were announced once (house note, scoring/public).")
+    return {"caption": caption, "head": head, "rows": rows, "foot": []}
+
+
+def _score_text(value: int | None) -> str:
+    """A score as shown: a face-down one (scoring/public) as a hidden token."""
+    return _("face down") if value is None else str(value)
 
 
 def _gameover(view: dict, names: list, you: int | None) -> dict | None:
