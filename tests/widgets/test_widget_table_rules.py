@@ -215,3 +215,77 @@ def test_undo_hint_says_which_rule_the_table_plays():
     assert "until a bot has answered" in hint[fair] and "Practice" in hint[practice]
     with pytest.raises(ValueError, match="undo"):
         TableController("witching-hour", undo="always")
+
+
+# --------------------------------------------------------------------------- the story of a game
+
+
+def _finished(game_id: str, players: int, seed: int):
+    game = new_game(game_id, players, seed)
+    bots = [make_bot(GAMES[game_id].default_bot, game_id, seed + s) for s in range(players)]
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    return game
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_over_panel_tells_who_won_by_how_much_and_how(game_id):
+    """Every game's game-over panel names the winner, the margin when there is a runner-up,
+    and tells the story in lines, from the view alone (the same for every seat)."""
+    from witchtable.widgets.presenters import presenter_for
+
+    spec = GAMES[game_id]
+    players = min(spec.max_players, max(spec.min_players, 3))
+    game = _finished(game_id, players, 5)
+    names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
+    presenter = presenter_for(game_id)
+    over = presenter.present(game, 0, names=names, you=0)["gameover"]
+    assert over and over["title"] and over["story"] and all(isinstance(x, str) and x for x in over["story"])
+    if len(game.winners) < players and spec.public_scores:
+        assert " won by " in over["text"]
+
+
+def test_witching_hour_story_has_every_round_and_the_deciding_one():
+    """witching-hour/game/end, scoring/total-floor: one line per round with running totals
+    ending at the final totals, and the round after which the winner led alone."""
+    from witchtable.widgets.presenters import witching_hour
+
+    game = _finished("witching-hour", 3, 5)
+    names = ["Ana", "Bo", "Cy"]
+    story = witching_hour.present(game, 0, names=names, you=0)["gameover"]["story"]
+    rounds = game.view(0)["round_scores"]
+    assert len(story) == len(rounds) + 1 and story[-1].startswith("Deciding round")
+    final = ", ".join(f"{names[s]} {t}" for s, t in enumerate(game.scores))
+    assert story[len(rounds) - 1].endswith(f"running totals {final}.")
+
+
+def test_hocus_pocus_story_lists_the_biggest_gem_swings_from_the_public_log():
+    """hocus-pocus/end/winner: the deciding moments are the largest Gem moves (Thief,
+    Sacrifice, Spell) of the public log, biggest first, then the last Gem."""
+    game = _finished("hocus-pocus", 3, 5)
+    log = game.view(None)["log"]
+    story = hocus_pocus.gem_swings(log)
+    moved = sorted((e["count"] for e in log if e["kind"] in hocus_pocus.SWING_KINDS and e.get("count")),
+                   reverse=True)
+    assert story[0] == "Biggest Gem swings:" and len(story) == 1 + min(3, len(moved)) + 1
+    counts = [next(e["count"] for e in log if e["text"] == line) for line in story[1:-1]]
+    assert counts == moved[:3]
+    assert "last Gem" in story[-1]
+    assert hocus_pocus.gem_swings(game.view(1)["log"]) == story, "public events only"
+
+
+def test_hocus_pocus_says_the_house_cap_on_swaps_where_it_bites():
+    """hocus-pocus/exchange/limit (a house ruling): the turn's prompt explains the cap."""
+    table = TableController("hocus-pocus", players=3, seat=0, seed=2, pace=0)
+    for _ in range(2000):
+        game = table.game
+        legal = game.legal_actions(0)
+        if any(a["type"] == "exchange" for a in legal):
+            groups = table.state()["scene"]["prompt"]["groups"]
+            house = next(g for g in groups if g.get("label") == "House rules")
+            assert any(n["rule"] == "hocus-pocus/exchange/limit" and "House rule" in n["text"]
+                       for n in house["notes"])
+            return
+        act(table, legal[0])
+    pytest.fail("no exchange was ever offered")

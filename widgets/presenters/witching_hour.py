@@ -440,7 +440,13 @@ def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dic
             source = "the discard pile"
         else:
             source = "your Hex pile" if who(actor) == "you" else f"{names[actor]}'s Hex pile"
-        return {"title": f"Take one card from {source}", "groups": [{"label": "Cards", "choices": picks}]}
+        groups: list = [{"label": "Cards", "choices": picks}]
+        if pending.get("source") != "discard" and pool.get("hourglass"):
+            groups.append({"label": _("House rule"), "notes": [{
+                "text": _("An Hourglass cannot bring back an Hourglass: that would give endless extra "
+                          "turns, so the Hourglasses in the pile stay there."),
+                "rule": R + "hourglass/not-hourglass"}]})
+        return {"title": f"Take one card from {source}", "groups": groups}
     if phase == "split":
         splits = [choice(f"Keep {deck.name(a['keep'])}, give {deck.name(a['give'])} to {names[a['to']]}", a,
                          cards=[deck.face(a["keep"]), deck.face(a["give"])], tone="primary",
@@ -510,16 +516,49 @@ def _score_text(value: int | None) -> str:
 
 
 def _gameover(view: dict, names: list, you: int | None) -> dict | None:
+    """Who won, by how much, and the story of the rounds (every score is open at the end)."""
     if not view["is_over"]:
         return None
     winners = view["winners"]
-    low = min(view["totals"])
+    totals = view["totals"]
+    low = min(totals)
     named = [("You" if w == you else names[w]) for w in winners]
     title = " and ".join(named) + (" win!" if named == ["You"] else " wins!")
-    standings = sorted(range(len(names)), key=lambda s: (view["totals"][s], s))
-    return {"title": title, "winners": [names[w] for w in winners],
-            "text": f"Lowest total after {view['round']} rounds: {low} points. Final totals: "
-                    + ", ".join(f"{names[s]} {view['totals'][s]}" for s in standings) + "."}
+    standings = sorted(range(len(names)), key=lambda s: (totals[s], s))
+    text = (f"Lowest total after {view['round']} rounds: {low} points. Final totals: "
+            + ", ".join(f"{names[s]} {totals[s]}" for s in standings) + ".")
+    runner = next((s for s in standings if s not in winners), None)
+    if runner is not None:
+        text += " " + _("{who} won by {margin} over {runner}.").format(
+            who=" and ".join(named), margin=plural(totals[runner] - low, "point"), runner=names[runner])
+    return {"title": title, "winners": [names[w] for w in winners], "text": text,
+            "story": _round_story(view["round_scores"], names, winners)}
+
+
+def _round_story(rounds: list, names: list, winners: list) -> list[str]:
+    """One line per round (its scores, the running totals, who led), then the deciding round:
+    the one after which the winner led for good (scoring/total-floor keeps totals at 0 or more)."""
+    players = len(names)
+    running = [0] * players
+    leaders: list[list[int]] = []
+    lines = []
+    for number, scores in enumerate(rounds, 1):
+        running = [max(0, running[s] + scores[s]) for s in range(players)]
+        low = min(running)
+        leaders.append([s for s in range(players) if running[s] == low])
+        signed = [f"+{v}" if v >= 0 else str(v) for v in scores]
+        lines.append(_("Round {n}: {scores}; running totals {totals}.").format(
+            n=number, scores=", ".join(f"{names[s]} {signed[s]}" for s in range(players)),
+            totals=", ".join(f"{names[s]} {running[s]}" for s in range(players))))
+    if winners and rounds:
+        deciding = len(rounds)
+        while deciding > 1 and leaders[deciding - 2] == winners:
+            deciding -= 1
+        best = min(range(players), key=lambda s: (rounds[deciding - 1][s], s))
+        lines.append(_("Deciding round: {n}; {who} led alone from then on ({best} scored least that "
+                       "round: {points}).").format(n=deciding, who=" and ".join(names[w] for w in winners),
+                                                   best=names[best], points=rounds[deciding - 1][best]))
+    return lines
 
 
 def _legend(view: dict) -> list:
