@@ -289,3 +289,23 @@ def test_hocus_pocus_says_the_house_cap_on_swaps_where_it_bites():
             return
         act(table, legal[0])
     pytest.fail("no exchange was ever offered")
+
+
+def test_witching_hour_tokens_face_down_for_others_open_to_their_owner_and_the_god_view():
+    """witching-hour/scoring/public: once round two has started, a player's scene shows only
+    their own earlier scores; the explorer's god view (built from every seat's own view)
+    shows them all."""
+    from witchtable.widgets.presenters import witching_hour
+
+    game = new_game("witching-hour", 3, seed=8)
+    bots = [make_bot("heuristic", "witching-hour", s) for s in range(3)]
+    while not (game.view(0)["round"] == 2 and game.view(0)["last_round"] is None):
+        seat = game.to_act[0]
+        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    names = ["Ana", "Bo", "Cy"]
+    mine = witching_hour.present(game, 0, names=names, you=0)["players"]
+    scores = [next(c["value"] for c in p["counters"] if c["key"] == "score") for p in mine]
+    assert scores[0] == game.scores[0] and scores[1:] == ["face down", "face down"]
+    god = witching_hour.present_god_view(game, names=names)
+    shown = [next(c["value"] for c in p["counters"] if c["key"] == "score") for p in god["players"]]
+    assert shown == game.scores

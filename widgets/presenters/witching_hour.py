@@ -185,6 +185,11 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     actor = to_act[0] if to_act else None
     base = dict(views[actor]) if actor is not None else dict(public)
     base["seat"] = None
+    # Each seat sees its own face-down score tokens (scoring/public): the god view shows them all.
+    base["round_scores"] = [[views[s]["round_scores"][i][s] for s in range(game.players)]
+                            for i in range(len(public["round_scores"]))]
+    base["totals"] = [views[s]["totals"][s] for s in range(game.players)]
+    base["scores_open"] = True
     hands = {s: views[s]["hand"] for s in range(game.players)}
     legal = game.legal_actions(actor) if actor is not None else []
     log = god_log(public, views, list(names))
