@@ -26,7 +26,7 @@ from ..engine.bots import default_bot, make_bot
 from ..engine.core import Game, json_problem
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
-from .i18n import N_, _, ui_strings
+from .i18n import N_, _, ngettext, ui_strings
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural
 
@@ -687,9 +687,12 @@ class TableController:
         if self.humans and getattr(self.presenter, "reaction", None) is not None:
             following = REACTIONS[(REACTIONS.index(self.reactions) + 1) % len(REACTIONS)]
             label, hint_text = REACTION_TEXT[self.reactions]
+            done = ngettext("{n} pass was made for you automatically so far.",
+                            "{n} passes were made for you automatically so far.",
+                            len(self.automatic)).format(n=len(self.automatic))
             controls.append(control("reactions", _(label), {"kind": "reactions", "value": following},
-                                    icon="pass", hint=_("{now} Press for: {then}").format(
-                                        now=_(hint_text), then=_(REACTION_TEXT[following][1]))))
+                                    icon="pass", hint=_("{now} {done} Press for: {then}").format(
+                                        now=_(hint_text), done=done, then=_(REACTION_TEXT[following][1]))))
         if self._bot_seats():  # pass-and-play has no bots to hurry
             controls.append(control("skip", _("Skip bots"), {"kind": "skip"}, enabled=pending, icon="skip",
                                     hint=_("Let the bots play on to your next decision.")))

@@ -87,6 +87,8 @@ def test_an_automatic_pass_is_the_persons_own_pass_and_only_when_the_setting_say
         assert not table.automatic
     else:
         assert checked > 0
+    hint = next(c["hint"] for c in table.state()["scene"]["controls"] if c["role"] == "reactions")
+    assert f"{len(table.automatic)} pass" in hint
 
 
 def test_the_automatic_pass_reads_only_the_seats_view():
