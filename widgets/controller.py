@@ -39,6 +39,7 @@ MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
+    "reactions": ("value",),
 }
 """The fields each message kind may carry besides ``kind``; any other field is refused."""
 MESSAGE_DEPTH = 16
