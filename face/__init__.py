@@ -42,10 +42,11 @@ def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[
     ``seed`` fixes the deal; ``names`` one per seat; ``options`` are the game's own.
 
     ``reactions`` (games with reaction windows, Hocus Pocus): when you are asked to answer
-    a spell: ``"targeted"`` (only when it concerns you: aimed at you, or your own), else
-    you pass automatically; ``"stoppable"`` (whenever you hold a card that stops it);
-    ``"always"``. ``undo="fair"`` takes back your move only until a bot has answered it
-    (an answer comes from cards you cannot see); ``"practice"`` takes the answers back too.
+    a spell: ``"targeted"`` (only when it concerns you: you can stop or turn away a spell
+    aimed at you, or double or save your own), else you pass automatically;
+    ``"stoppable"`` (whenever you hold a card that stops it); ``"always"``.
+    ``undo="fair"`` takes back your move only until a bot has answered it (an answer comes
+    from cards you cannot see); ``"practice"`` takes the answers back too, and says so.
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.controller import TableController

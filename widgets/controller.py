@@ -50,9 +50,10 @@ BOT_NAMES = ("Agnes", "Morgana", "Hazel", "Sybil", "Elspeth", "Tabitha", "Mildre
 """Default names of bot seats (by seat), so the log reads like a table of witches."""
 
 REACTIONS = ("targeted", "stoppable", "always")
-"""When a person is asked to react (a Pocus window): only when a reaction concerns them
-(it is aimed at them, or it is their own and someone is stopping it) and they could answer;
-whenever they hold a card that stops it; or always. Otherwise the table passes for them."""
+"""When a person is asked to react (a Pocus window): only when it concerns them (they can
+stop or turn away a spell aimed at them, or double or save their own); whenever they hold a
+card that stops it; or always. Otherwise the table passes for them (the presenter's
+``reaction`` says, from the seat's own view and legal actions)."""
 DEFAULT_REACTIONS = "targeted"
 UNDO_RULES = ("fair", "practice")
 """``fair``: undo only until another seat has answered your move (core/undo-replies);
@@ -60,8 +61,8 @@ UNDO_RULES = ("fair", "practice")
 
 REACTION_TEXT = {
     "targeted": (N_("Ask me: when it concerns me"),
-                 N_("you are asked only about a spell aimed at you, or your own being stopped; "
-                    "otherwise you pass automatically.")),
+                 N_("you are asked only when you can stop or turn away a spell aimed at you, or "
+                    "double or save your own; otherwise you pass automatically.")),
     "stoppable": (N_("Ask me: when I can stop it"),
                   N_("you are asked whenever you hold a card that stops the spell; otherwise you "
                      "pass automatically.")),

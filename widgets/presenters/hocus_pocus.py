@@ -608,17 +608,13 @@ def _prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple
     return "Choose", [{"label": "Choices", "choices": [choice(action_label(a, names), a) for a in legal]}]
 
 
-AGAINST_CASTER = frozenset({"mirror", "hourglass"})
-"""Pocus kinds, besides the stoppers, that a Hocus's target plays against it."""
-
-
 def reaction(view: dict, seat: int, legal: list) -> dict | None:
     """How a Pocus window concerns ``seat``, for the table's automatic pass (or None: not one).
 
     From ``seat``'s own view and legal actions only: ``pass`` (the action the table plays for
-    them), ``concerns`` (the Hocus is aimed at them and they hold a Pocus that stops it, turns
-    it away or cuts the caster's turn short, and nobody stops it yet (a later Pocus asks
-    again), or it is their own
+    them), ``concerns`` (the Hocus is aimed at them and they hold a Pocus that stops it or a
+    Mirror that turns it away, and nobody stops it yet (a later Pocus asks again), or it is
+    their own
     and they could double it with a Magic Wand or save it from another seat's stopper with a
     Lightning), ``stops`` (they hold a
     Pocus that stops it, or a Mirror that turns it away from them, or a Lightning that saves
@@ -639,7 +635,7 @@ def reaction(view: dict, seat: int, legal: list) -> dict | None:
     stopped = (hocus.get("forecast") or {}).get("stopped")
     threatened = own and stopped is not None and stopped.get("seat") != seat
     rescues = threatened and "lightning" in kinds
-    defends = aimed and stopped is None and (bool(stoppers) or bool(kinds & AGAINST_CASTER))
+    defends = aimed and stopped is None and (bool(stoppers) or "mirror" in kinds)
     concerns = defends or (own and "magic-wand" in kinds) or rescues
     stops = (bool(stoppers) and not own) or (aimed and "mirror" in kinds) or rescues
     return {"pass": passes[0], "concerns": concerns, "stops": stops}
