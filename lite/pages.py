@@ -125,6 +125,7 @@ def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: 
                if nbs else "")
     return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), goal=esc(game.get("goal", "")),
                 players=players, bots=bots,
+                reactions_hidden="" if game.get("timing") == "reactions" else " hidden",
                 notebook=nb_link, config=json.dumps(config).replace("</", "<\\/"))
 
 

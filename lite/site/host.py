@@ -17,7 +17,7 @@ from witchtable.widgets.controller import TableController
 
 _table: TableController | None = None
 
-SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save")
+SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo")
 
 
 def start(options_json: str) -> str:

@@ -373,7 +373,7 @@ def test_refusals_logs_and_undo_reasons_use_the_tables_names(game_id):
         if table.game.is_over:
             break
         hint = next(c["hint"] for c in state["scene"]["controls"] if c["role"] == "undo")
-        if re.search(r"by (Bo|Cy) showed", hint):
+        if re.search(r"by (Bo|Cy) showed|(Bo|Cy) has answered", hint):
             seen["undo reason"] += 1
         if 0 not in table.game.to_act:
             waiting = table.game.to_act[0]

@@ -443,7 +443,9 @@ class TableView {
   gameover(over) {
     return h("section.wt-gameover", { "aria-label": t("gameover"), "data-result": over.result },
       icon(over.result === "lost" ? "moon" : "crown", "wt-icon wt-big"),
-      h("div", {}, h("h3", { text: over.title }), h("p", { text: over.text })));
+      h("div", {}, h("h3", { text: over.title }), h("p", { text: over.text }),
+        over.story && over.story.length
+          ? h("ul.wt-story", {}, over.story.map((line) => h("li", { text: line }))) : null));
   }
 
   handoff(handoff) {

@@ -17,7 +17,13 @@ Actions (JSON objects):
 - ``{"type": "split", "keep": "bell", "give": "skull", "to": 1}`` (a Cauldron's two cards)
 
 Options: ``deck`` (house data: copies and point tracks per type, see :mod:`.deck`),
-``rounds`` (3), ``first_player`` (0; the rulebook's "youngest player").
+``rounds`` (3), ``first_player`` (0; the rulebook's "youngest player"), ``open_scores``
+(False; True keeps every round's scores and the totals open: a teaching aid).
+
+Views: ``round_scores``, ``totals`` and ``last_round`` hold ``None`` for what a seat may
+not see (scoring/public): its own tokens are its own, the last round's scores are open
+while announced (until the next round's first move), every total from the end of the
+last scheduled round on; ``scores_open`` says whether they all are.
 
 Public beyond the spec (what widgets may import, ``docs/design.md``): :func:`card_words`
 (cards as the texts say them: "3 Bells and a Candle"). Everything else a presenter shows
@@ -25,7 +31,7 @@ about the cards comes from the view's ``card_info`` (per type: name, plural, cop
 this game, point track, order).
 """
 
-from ...core import GameSpec, Option, count_option, seat_option
+from ...core import GameSpec, Option, count_option, flag_option, seat_option
 from .bot import WitchingHourBot
 from .deck import HOUSE_DECK, card_words, merge_deck
 from .state import WitchingHourState
@@ -44,6 +50,9 @@ SPEC = GameSpec(
                count_option("rounds", 1, 20)),
         Option("first_player", 0, "seat that starts round one (the rulebook: the youngest)",
                seat_option("first_player")),
+        Option("open_scores", False, "a teaching aid: every round's scores and the totals stay "
+                                     "open all game (the rulebook turns the score tokens face down)",
+               flag_option("open_scores")),
     ],
     kind="competitive",
     timing="turns",
