@@ -28,7 +28,7 @@ from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import _, ui_strings
 from .presenters import presenter_for
-from .scene import control, pictures_of, plural
+from .scene import control, pictures_of, plural, second_person
 
 PLAY, EXPLORE = "play", "explore"
 PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close")
@@ -113,8 +113,11 @@ def resolve_seats(players: int, seat: Any, bots: Any) -> list[str | None]:
 
 
 def default_names(kinds: Sequence[str | None]) -> list[str]:
-    return [f"Player {s + 1}" if kind is None else BOT_NAMES[s % len(BOT_NAMES)]
-            for s, kind in enumerate(kinds)]
+    """One person against bots is "You" (log, notices and headline then speak to them);
+    with several people each is "Player N"; a bot seat has a witch's name."""
+    alone = sum(kind is None for kind in kinds) == 1
+    return [(_("You") if alone else _("Player {n}").format(n=s + 1)) if kind is None
+            else BOT_NAMES[s % len(BOT_NAMES)] for s, kind in enumerate(kinds)]
 
 
 class TableController:
@@ -129,13 +132,17 @@ class TableController:
 
     def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = DEFAULT_BOTS,
                  seed: int | None = None, names: Sequence[str] | None = None, mode: str = PLAY,
-                 pace: float = 0.9, save: Any = None, **options: Any):
+                 pace: float = 0.9, save: Any = None, rules_url: str | None = None, **options: Any):
         if mode not in (PLAY, EXPLORE):
             raise ValueError(f"mode is 'play' or 'explore', not {mode!r}")
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
             raise ValueError(f"pace is the seconds between bot moves, 0 to 10, not {pace!r}")
+        if rules_url is not None and not isinstance(rules_url, str):
+            raise ValueError(f"rules_url is the address of the game's rules page (text), not {rules_url!r}")
         self.mode = mode
         self.pace = float(pace)
+        self.rules_url = rules_url
+        self.first_game = True  # the How to play panel opens by itself on the first game only
         self.seq = 0
         self.notice: dict | None = None
         self._seeds = random.Random(seed)
@@ -452,6 +459,7 @@ class TableController:
         seed = self._seeds.randrange(2**31) if self.mode == EXPLORE else None
         fresh = new_game(game.id, game.players, seed, **game.options)
         self.game = fresh
+        self.first_game = False
         self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
             self.line = []
@@ -545,16 +553,43 @@ class TableController:
         else:
             shown = None if self.handoff_to is not None else self.viewer
             scene = self.presenter.present(game, shown, names=self.names, bots=self.kinds, you=shown)
+            if shown is not None and scene.get("log"):
+                self._second_person(scene, shown)
             scene["handoff"] = self._handoff_part()
             scene["waiting"] = self._waiting_part()
             scene["controls"] = self._play_controls()
         scene["mode"] = self.mode
         scene["pictures"] = game.id
+        scene["howto"] = self._howto()
         reveal = scene.get("reveal")
         if reveal and (game.move_number, reveal.get("key")) in self.closed:
             scene["reveal"] = None  # ended: nothing of it stays in the state
         self.clock = (game.move_number, scene.get("clock") or None)
         return scene
+
+    def _second_person(self, scene: dict, seat: int) -> None:
+        """The log told to the person at the screen: "You attack Morgana", not "You attacks"."""
+        events = {e["n"]: e for e in self.game.view(seat, names=self.names)["log"]}
+        for entry in scene["log"]:
+            event = events.get(entry.get("n"))
+            if event is not None and event.get("text") == entry.get("text"):
+                entry["text"] = second_person(event, self.names, seat)
+
+    def _howto(self) -> dict:
+        """The How to play panel: the registry's goal, turn and special cases, and the rules page.
+
+        Every game fills it from its ``GameSpec`` (``goal``, ``summary``, ``how_to_play``);
+        ``open`` asks the front end to show it by itself (the first game of this table, at
+        its start); the person can open and close it at any time.
+        """
+        spec = self.game.spec
+        path = f"docs/games/{self.game.id}.md"
+        return {"title": _("How to play {game}").format(game=spec.name), "goal": spec.goal,
+                "summary": spec.summary, "lines": list(spec.how_to_play),
+                "rules": {"label": _("The full rules: every rule id, ruling and house setting"),
+                          "url": self.rules_url, "path": path},
+                "open": self.first_game and self.mode == PLAY
+                and not any(m.seat in self.humans for m in self.game.history)}
 
     def _handoff_part(self) -> dict | None:
         if self.handoff_to is None:
