@@ -26,12 +26,12 @@ from ..engine.bots import default_bot, make_bot
 from ..engine.core import Game, json_problem
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
-from .i18n import _, ui_strings
+from .i18n import N_, _, ui_strings
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural, second_person
 
 PLAY, EXPLORE = "play", "explore"
-PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close")
+PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "pace")
 EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close")
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
@@ -47,6 +47,9 @@ MESSAGE_SIZE = 5_000_000
 """The most values and characters a message may hold (a pasted save is the largest)."""
 BOT_NAMES = ("Agnes", "Morgana", "Hazel", "Sybil", "Elspeth", "Tabitha", "Mildred", "Ursula")
 """Default names of bot seats (by seat), so the log reads like a table of witches."""
+
+PACES = ((N_("slow"), 1.6), (N_("normal"), 0.9), (N_("fast"), 0.35), (N_("instant"), 0.0))
+"""The pace control's steps (seconds between bot moves); it cycles through them."""
 
 KEEP = object()
 """A handler's answer meaning: leave the current notice as it is."""
@@ -416,6 +419,15 @@ class TableController:
             return info("No bot is to move now.")
         return info(f"Skipped ahead: the bots played {plural(played, 'move')}.")
 
+    def _on_pace(self, message: dict) -> Any:
+        """The person's pace setting: seconds between bot moves (and their cards' flight)."""
+        pace = message.get("pace")
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
+            return error(f"'pace' is the seconds between bot moves, 0 to 10, not {brief(pace)}.")
+        self.pace = float(pace)
+        self._settle()  # at pace 0 the bots waiting to move play at once
+        return None
+
     def _on_handoff(self, message: dict) -> Any:
         if self.handoff_to is None:
             return info("No hand-off is waiting.")
@@ -621,6 +633,14 @@ class TableController:
         if self._bot_seats():  # pass-and-play has no bots to hurry
             controls.append(control("skip", _("Skip bots"), {"kind": "skip"}, enabled=pending, icon="skip",
                                     hint=_("Let the bots play on to your next decision.")))
+            names = [name for name, seconds in PACES]
+            now = next((i for i, (_name, seconds) in enumerate(PACES) if seconds == self.pace), None)
+            step = PACES[(now + 1) % len(PACES) if now is not None else 1]
+            label = _(names[now]) if now is not None else _("{s} s").format(s=self.pace)
+            controls.append(control("pace", _("Pace: {pace}").format(pace=label),
+                                    {"kind": "pace", "pace": step[1]}, icon="hourglass",
+                                    hint=_("How fast the bots move (and their cards fly); next: {pace}.")
+                                    .format(pace=_(step[0]))))
         controls.append(control("new", _("New game"), {"kind": "new"}, icon="new",
                                 hint=_("Deal a new game.")))
         return controls

@@ -445,3 +445,17 @@ def test_second_person_turns_the_verb_and_the_possessive():
     assert second_person({"msg": "{actor}'s Thief steals 2 Gems from {target}.", "actor": 1, "target": 0},
                          names, 0) == "Morgana's Thief steals 2 Gems from you."
     assert second_person({"msg": "{actor} passes.", "actor": 1}, names, 0) == "Morgana passes."
+
+
+def test_the_pace_control_cycles_and_a_bad_pace_is_refused():
+    """Issue 9 item 7: the person sets the bots' pace (their cards fly in step with it)."""
+    controller = TableController("witching-hour", players=3, seed=7, pace=0.9)
+    pace = next(c for c in controller.state()["scene"]["controls"] if c["role"] == "pace")
+    assert pace["label"] == "Pace: normal" and pace["message"] == {"kind": "pace", "pace": 0.35}
+    state = controller.handle(pace["message"])
+    assert controller.pace == 0.35 and state["auto"] is None or state["auto"]["delay"] == 350
+    for bad in (None, -1, 11, True, "fast"):
+        state = controller.handle({"kind": "pace", "pace": bad})
+        assert state["notice"]["level"] == "error" and controller.pace == 0.35
+    controller.handle({"kind": "pace", "pace": 0})
+    assert controller.state()["auto"] is None and controller.state()["scene"]["waiting"] is None
