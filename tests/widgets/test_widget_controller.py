@@ -453,7 +453,7 @@ def test_the_pace_control_cycles_and_a_bad_pace_is_refused():
     pace = next(c for c in controller.state()["scene"]["controls"] if c["role"] == "pace")
     assert pace["label"] == "Pace: normal" and pace["message"] == {"kind": "pace", "pace": 0.35}
     state = controller.handle(pace["message"])
-    assert controller.pace == 0.35 and state["auto"] is None or state["auto"]["delay"] == 350
+    assert controller.pace == 0.35 and (state["auto"] is None or state["auto"]["delay"] == 350)
     for bad in (None, -1, 11, True, "fast"):
         state = controller.handle({"kind": "pace", "pace": bad})
         assert state["notice"]["level"] == "error" and controller.pace == 0.35
