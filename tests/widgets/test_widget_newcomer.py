@@ -219,3 +219,29 @@ def test_screenshots_of_each_game_at_start_mid_decision_and_game_over():
                     assert page.errors == []
                     page.close()
                 assert outside == []
+
+
+@pytest.mark.parametrize("width", [1280, 380])
+def test_no_text_on_the_table_is_smaller_than_12_px(base, width):
+    """Issue 9 item 8: card names and labels at least 12 px, at every width."""
+    small = {}
+    with browser(width=width, height=900) as (context, outside):
+        for game_id in GAMES:
+            controller = TableController(game_id, players=3, seed=5, pace=0)
+            page = page_for(context, base, controller)
+            found = page.evaluate("""() => {
+              const out = {};
+              const table = document.querySelector('.wt-table');
+              const walk = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+              for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+                const el = n.parentElement;
+                if (!n.nodeValue.trim() || el.closest('.wt-sr') || !el.getClientRects().length) continue;
+                const size = parseFloat(getComputedStyle(el).fontSize);
+                if (size < 12) out[el.className || el.tagName] = size;
+              }
+              return out;
+            }""")
+            small.update({f"{game_id} {k}": v for k, v in found.items()})
+            page.close()
+        assert outside == []
+    assert small == {}, f"text under 12 px: {small}"
