@@ -28,10 +28,11 @@ from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import N_, _, ngettext, ui_strings
 from .presenters import presenter_for
-from .scene import control, pictures_of, plural
+from .scene import control, pictures_of, plural, second_person
 
 PLAY, EXPLORE = "play", "explore"
-PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "reactions")
+PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "reactions",
+              "pace")
 EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close")
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
@@ -39,7 +40,7 @@ MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
-    "reactions": ("value",),
+    "reactions": ("value",), "pace": ("pace",),
 }
 """The fields each message kind may carry besides ``kind``; any other field is refused."""
 MESSAGE_DEPTH = 16
@@ -69,6 +70,9 @@ REACTION_TEXT = {
     "always": (N_("Ask me: always"), N_("you are asked about every spell.")),
 }
 """The reactions control: its label and what the setting does, by setting."""
+
+PACES = ((N_("slow"), 1.6), (N_("normal"), 0.9), (N_("fast"), 0.35), (N_("instant"), 0.0))
+"""The pace control's steps (seconds between bot moves); it cycles through them."""
 
 KEEP = object()
 """A handler's answer meaning: leave the current notice as it is."""
@@ -135,8 +139,11 @@ def resolve_seats(players: int, seat: Any, bots: Any) -> list[str | None]:
 
 
 def default_names(kinds: Sequence[str | None]) -> list[str]:
-    return [f"Player {s + 1}" if kind is None else BOT_NAMES[s % len(BOT_NAMES)]
-            for s, kind in enumerate(kinds)]
+    """One person against bots is "You" (log, notices and headline then speak to them);
+    with several people each is "Player N"; a bot seat has a witch's name."""
+    alone = sum(kind is None for kind in kinds) == 1
+    return [(_("You") if alone else _("Player {n}").format(n=s + 1)) if kind is None
+            else BOT_NAMES[s % len(BOT_NAMES)] for s, kind in enumerate(kinds)]
 
 
 class TableController:
@@ -152,7 +159,7 @@ class TableController:
     def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = DEFAULT_BOTS,
                  seed: int | None = None, names: Sequence[str] | None = None, mode: str = PLAY,
                  pace: float = 0.9, save: Any = None, reactions: str = DEFAULT_REACTIONS,
-                 undo: str = "fair", **options: Any):
+                 undo: str = "fair", rules_url: str | None = None, **options: Any):
         if mode not in (PLAY, EXPLORE):
             raise ValueError(f"mode is 'play' or 'explore', not {mode!r}")
         if reactions not in REACTIONS:
@@ -164,8 +171,12 @@ class TableController:
         self.automatic: set[int] = set()  # indices of moves the table played for a person
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
             raise ValueError(f"pace is the seconds between bot moves, 0 to 10, not {pace!r}")
+        if rules_url is not None and not isinstance(rules_url, str):
+            raise ValueError(f"rules_url is the address of the game's rules page (text), not {rules_url!r}")
         self.mode = mode
         self.pace = float(pace)
+        self.rules_url = rules_url
+        self.first_game = True  # the How to play panel opens by itself on the first game only
         self.seq = 0
         self.notice: dict | None = None
         self._seeds = random.Random(seed)
@@ -486,6 +497,15 @@ class TableController:
             return info("No bot is to move now.")
         return info(f"Skipped ahead: the bots played {plural(played, 'move')}.")
 
+    def _on_pace(self, message: dict) -> Any:
+        """The person's pace setting: seconds between bot moves (and their cards' flight)."""
+        pace = message.get("pace")
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
+            return error(f"'pace' is the seconds between bot moves, 0 to 10, not {brief(pace)}.")
+        self.pace = float(pace)
+        self._settle()  # at pace 0 the bots waiting to move play at once
+        return None
+
     def _on_handoff(self, message: dict) -> Any:
         if self.handoff_to is None:
             return info("No hand-off is waiting.")
@@ -550,6 +570,7 @@ class TableController:
         seed = self._seeds.randrange(2**31) if self.mode == EXPLORE else None
         fresh = new_game(game.id, game.players, seed, **game.options)
         self.game = fresh
+        self.first_game = False
         self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
             self.line = []
@@ -643,16 +664,43 @@ class TableController:
         else:
             shown = None if self.handoff_to is not None else self.viewer
             scene = self.presenter.present(game, shown, names=self.names, bots=self.kinds, you=shown)
+            if shown is not None and scene.get("log"):
+                self._second_person(scene, shown)
             scene["handoff"] = self._handoff_part()
             scene["waiting"] = self._waiting_part()
             scene["controls"] = self._play_controls()
         scene["mode"] = self.mode
         scene["pictures"] = game.id
+        scene["howto"] = self._howto()
         reveal = scene.get("reveal")
         if reveal and (game.move_number, reveal.get("key")) in self.closed:
             scene["reveal"] = None  # ended: nothing of it stays in the state
         self.clock = (game.move_number, scene.get("clock") or None)
         return scene
+
+    def _second_person(self, scene: dict, seat: int) -> None:
+        """The log told to the person at the screen: "You attack Morgana", not "You attacks"."""
+        events = {e["n"]: e for e in self.game.view(seat, names=self.names)["log"]}
+        for entry in scene["log"]:
+            event = events.get(entry.get("n"))
+            if event is not None and event.get("text") == entry.get("text"):
+                entry["text"] = second_person(event, self.names, seat)
+
+    def _howto(self) -> dict:
+        """The How to play panel: the registry's goal, turn and special cases, and the rules page.
+
+        Every game fills it from its ``GameSpec`` (``goal``, ``summary``, ``how_to_play``);
+        ``open`` asks the front end to show it by itself (the first game of this table, at
+        its start); the person can open and close it at any time.
+        """
+        spec = self.game.spec
+        path = f"docs/games/{self.game.id}.md"
+        return {"title": _("How to play {game}").format(game=spec.name), "goal": spec.goal,
+                "summary": spec.summary, "lines": list(spec.how_to_play),
+                "rules": {"label": _("The full rules: every rule id, ruling and house setting"),
+                          "url": self.rules_url, "path": path},
+                "open": self.first_game and self.mode == PLAY
+                and not any(m.seat in self.humans for m in self.game.history)}
 
     def _handoff_part(self) -> dict | None:
         if self.handoff_to is None:
@@ -698,6 +746,14 @@ class TableController:
         if self._bot_seats():  # pass-and-play has no bots to hurry
             controls.append(control("skip", _("Skip bots"), {"kind": "skip"}, enabled=pending, icon="skip",
                                     hint=_("Let the bots play on to your next decision.")))
+            names = [name for name, seconds in PACES]
+            now = next((i for i, (_name, seconds) in enumerate(PACES) if seconds == self.pace), None)
+            step = PACES[(now + 1) % len(PACES) if now is not None else 1]
+            label = _(names[now]) if now is not None else _("{s} s").format(s=self.pace)
+            controls.append(control("pace", _("Pace: {pace}").format(pace=label),
+                                    {"kind": "pace", "pace": step[1]}, icon="hourglass",
+                                    hint=_("How fast the bots move (and their cards fly); next: {pace}.")
+                                    .format(pace=_(step[0]))))
         controls.append(control("new", _("New game"), {"kind": "new"}, icon="new",
                                 hint=_("Deal a new game.")))
         return controls

@@ -61,10 +61,18 @@ SPEC = GameSpec(
     summary="Hex your opponents with sets of cards; block, reflect, or take them. Lowest score wins.",
     goal="Lowest total after three rounds wins",
     how_to_play=(
-        "On your turn, attack another player with cards of one type (a Candle may join).",
-        "They block with as many cards of one type, reflect with Mirrors, stop it with a "
-        "Familiar, or take the cards into their Hex pile.",
-        "When a hand is empty the round ends: each Hex pile scores by its type's track.",
+        "Points are bad: every card in your Hex pile scores against you, and the lowest total "
+        "after three rounds wins.",
+        "On your turn, attack another player with cards of one type (one Candle may join them), "
+        "or play a Book, Cauldron, Chalice, Hourglass or Skull for its power.",
+        "The player attacked blocks with as many cards of one type (both sets are discarded), "
+        "reflects it back at the attacker with Mirrors, stops it with a Familiar, or takes the "
+        "cards into their Hex pile.",
+        "Special cases: one Candle may join a set of another type, and Candles alone make a set "
+        "of any size; Bells never block; each Toadstool in an attack costs its attacker a "
+        "random discard into their own Hex pile.",
+        "When at most one player still holds cards the round ends: their hand goes into their "
+        "Hex pile, and each Hex pile scores by its type's track.",
     ),
     public_scores=True,
 )

@@ -199,8 +199,9 @@ class WitchingHourState(State):
                 hand[t] = 0
             self.hex_count[last] += moved
             self.hand_count[last] = 0
-            self.log.add("last-cards", "{actor} alone still holds cards: {count} go into their "
-                         "Hex pile and the round ends.", actor=last, count=moved)
+            self.log.add("last-cards", "{actor} alone still holds cards: {count} "
+                         + ("goes" if moved == 1 else "go") + " into their Hex pile and the round ends.",
+                         actor=last, count=moved)
         else:
             last = self.emptied[-1]
             self.log.add("last-cards", "Every hand is empty; the round ends.", actor=last)
