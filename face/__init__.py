@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[int] | None = 0,
          bots: str | Sequence[str | None] | None = "default", seed: int | None = None,
-         names: Sequence[str] | None = None, pace: float = 0.9, **options: Any) -> TableWidget:
+         names: Sequence[str] | None = None, pace: float = 0.9, reactions: str = "targeted",
+         undo: str = "fair", **options: Any) -> TableWidget:
     """A table to play ``game_id`` by clicking or by keyboard.
 
     Who plays which seat:
@@ -39,12 +40,20 @@ def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[
     With two or more people, a hand-off screen hides the hands each time the turn
     passes to another person. ``pace`` is the seconds between bot moves (0: at once);
     ``seed`` fixes the deal; ``names`` one per seat; ``options`` are the game's own.
+
+    ``reactions`` (games with reaction windows, Hocus Pocus): when you are asked to answer
+    a spell: ``"targeted"`` (only when it concerns you: you can stop or turn away a spell
+    aimed at you, or double or save your own), else you pass automatically;
+    ``"stoppable"`` (whenever you hold a card that stops it); ``"always"``.
+    ``undo="fair"`` takes back your move only until a bot has answered it (an answer comes
+    from cards you cannot see); ``"practice"`` takes the answers back too, and says so.
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.controller import TableController
 
     return TableWidget(TableController(game_id, players=players, seat=seat, bots=bots, seed=seed,
-                                       names=names, mode="play", pace=pace, **options))
+                                       names=names, mode="play", pace=pace, reactions=reactions,
+                                       undo=undo, **options))
 
 
 def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None = None,
@@ -71,17 +80,20 @@ def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None =
 
 
 def lab(game_id: str = "witching-hour", players: int = 3, games: int = 200,
-        bots: str | Sequence[str] = "random", seed: int = 1, **options: Any) -> TableWidget:
+        bots: str | Sequence[str] = "random", seed: int = 1, compare: Any = None,
+        **options: Any) -> TableWidget:
     """The simulation lab: ``games`` seeded bot games, win rates and score statistics.
 
     Game ``i`` uses seed ``seed + i`` (as ``python -m witchtable simulate`` does), so any
-    game it played can be replayed in :func:`explore`.
+    game it played can be replayed in :func:`explore`. ``compare`` plays the same seeds
+    under several setups, one bar each with its 95% interval: ``"players"`` (every player
+    count) or ``{label: options}`` (Disney Hocus Pocus: ``spell_study()``, each Spell off).
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.lab import LabController
 
     return TableWidget(LabController(game_id, players=players, games=games, bots=bots, seed=seed,
-                                     **options))
+                                     compare=compare, **options))
 
 
 __all__ = ["__version__", "explore", "lab", "play"]

@@ -83,7 +83,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     print(f"{GAMES[args.game].name}: {args.games} games, {args.players} players, seeds "
           f"{args.seed}..{args.seed + args.games - 1}, bots {result['bots']} ({elapsed:.1f} s)")
-    print("\nWin rate by seat:")
+    if "team" in result:  # cooperative: the table wins or loses together
+        team = result["team"]
+        low, high = team["interval"]
+        print(f"\nTeam win rate: {team['rate']:.1%} ({team['wins']} of {args.games} games; "
+              f"95% interval {low:.1%} to {high:.1%})")
+    print("\nWin rate by seat:" + (" (each win shared by the whole table)" if "team" in result else ""))
     for seat, rate in enumerate(result["win_rate"]):
         bar = "#" * round(rate * 40)
         print(f"  seat {seat} ({result['bots'][seat]:>9}): {rate:6.1%} {bar}")

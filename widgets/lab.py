@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import GAMES, new_game
 from ..engine.rules import brief
-from ..engine.sim import Tally, play_game, seat_kinds
+from ..engine.sim import Tally, play_game, seat_kinds, wilson_interval
 from .controller import KEEP, _is_int, clip, error, info, message_problem
 from .i18n import _, ngettext, ui_strings
 from .scene import SCENE_VERSION, control, plural
@@ -24,10 +24,16 @@ LAB_FIELDS = {"advance": ("move",), "skip": (), "new": ()}
 
 
 class LabController:
-    """Simulate ``games`` games of ``game_id`` between ``bots`` (a kind or one per seat)."""
+    """Simulate ``games`` games of ``game_id`` between ``bots`` (a kind or one per seat).
+
+    ``compare`` plays the same seeds under several setups and draws one bar each (the
+    table's win rate in a cooperative game, seat 1's otherwise, with 95% intervals):
+    ``"players"`` every player count the game allows, or ``{label: options}`` option
+    sets laid over ``options`` (Disney Hocus Pocus: ``spell_study()``, each Spell off in turn).
+    """
 
     def __init__(self, game_id: str, players: int = 3, games: int = 200, bots: Any = "random",
-                 seed: int = 1, chunk: int = 20, **options: Any):
+                 seed: int = 1, chunk: int = 20, compare: Any = None, **options: Any):
         if game_id not in GAMES:
             raise ValueError(f"unknown game {game_id!r}; the games are: {', '.join(sorted(GAMES))}")
         if not _is_int(games) or not 1 <= games <= 1_000_000:
@@ -38,8 +44,26 @@ class LabController:
             raise ValueError(f"seed must be a whole number, not {seed!r}")
         new_game(game_id, players, seed, **options)  # validates players and options
         kinds = seat_kinds(game_id, players, bots)
+        spec = GAMES[game_id]
+        if compare is None:
+            setups = []
+        elif compare == "players":
+            if not isinstance(bots, str):
+                raise ValueError("compare='players' needs one bot kind for every seat (bots='heuristic')")
+            setups = [(ngettext("{n} player", "{n} players", n).format(n=n), seat_kinds(game_id, n, bots),
+                       options) for n in range(spec.min_players, spec.max_players + 1)]
+        elif isinstance(compare, dict) and compare and all(isinstance(v, dict) for v in compare.values()):
+            setups = [(str(label), kinds, {**options, **extra}) for label, extra in compare.items()]
+        else:
+            raise ValueError("compare is 'players' or a non-empty {label: options} mapping, "
+                             f"not {brief(compare)}")
+        for _label, setup_kinds, opts in setups:
+            new_game(game_id, len(setup_kinds), seed, **opts)  # validates each setup's options
         self.game_id, self.players, self.games, self.kinds = game_id, players, games, kinds
         self.chunk, self.options = chunk, options
+        self.setups: list[tuple[str, list, dict]] = setups
+        """The compared setups: (label, bot kinds, options); empty without ``compare``."""
+        self.total = games * max(1, len(setups))
         self.cooperative = bool(getattr(GAMES[game_id], "cooperative", False))
         self.seq = 0
         self.notice: dict | None = None
@@ -49,6 +73,7 @@ class LabController:
         self.seed = seed
         self.done = 0
         self.tally = Tally(self.players)
+        self.compared = [Tally(len(kinds)) for _label, kinds, _options in self.setups]
 
     @property
     def lengths(self) -> list[int]:
@@ -57,8 +82,13 @@ class LabController:
     def run(self, count: int) -> int:
         """Play up to ``count`` more games; returns how many were played."""
         played = 0
-        while played < count and self.done < self.games:
-            self.tally.add(*play_game(self.game_id, self.kinds, self.seed + self.done, **self.options))
+        while played < count and self.done < self.total:
+            if self.setups:  # each setup plays the seeds seed .. seed + games - 1, as simulate would
+                index, i = divmod(self.done, self.games)
+                _label, kinds, options = self.setups[index]
+                self.compared[index].add(*play_game(self.game_id, kinds, self.seed + i, **options))
+            else:
+                self.tally.add(*play_game(self.game_id, self.kinds, self.seed + self.done, **self.options))
             self.done += 1
             played += 1
         return played
@@ -67,7 +97,7 @@ class LabController:
 
     def state(self) -> dict:
         auto = None
-        if self.done < self.games:
+        if self.done < self.total:
             auto = {"message": {"kind": "advance", "move": self.done}, "delay": 20}
         return {"seq": self.seq, "mode": "lab", "scene": self.scene(), "notice": self.notice, "auto": auto,
                 "pictures": {"set": self.game_id, "icons": {}}, "strings": ui_strings()}
@@ -94,16 +124,16 @@ class LabController:
                 return error(f"'move' is a whole number, not {brief(move)}.")
             if move != self.done:
                 return KEEP  # a second view's timer: the chunk was already run
-            if self.done >= self.games:
+            if self.done >= self.total:
                 return info("All the games have been played.")
             self.run(self.chunk)
             return None
         if kind == "skip":
-            played = self.run(self.games)
+            played = self.run(self.total)
             return info(f"Played the remaining {plural(played, 'game')}.") if played else KEEP
         if kind == "new":
             self._reset(self.seed + self.games)
-            return info(f"Running {plural(self.games, 'new game')} (seeds {self.seed} to "
+            return info(f"Running {plural(self.total, 'new game')} (seeds {self.seed} to "
                         f"{self.seed + self.games - 1}).")
         return error(f"Unknown message kind {brief(kind)}; the lab understands: advance, skip, new.")
 
@@ -117,16 +147,41 @@ class LabController:
                 "items": [{"label": labels[s], "value": rates[s], "text": f"{rates[s]:.1%}"}
                           for s in range(self.players)]}
 
+    def _comparison(self) -> tuple[dict, list]:
+        """One bar per compared setup, and a table with each one's wins and 95% interval."""
+        caption = (_("Team win rate by setup (95% interval; the same seeds for each)") if self.cooperative
+                   else _("Seat 1's win rate by setup (95% interval; the same seeds for each)"))
+        items, rows = [], []
+        for (label, _kinds, _options), tally in zip(self.setups, self.compared, strict=True):
+            n = len(tally.lengths)
+            wins = tally.team_wins if self.cooperative else tally.wins[0]  # (ties split)
+            rate = wins / n if n else 0.0
+            low, high = wilson_interval(round(wins), n)
+            items.append({"label": label, "value": rate,
+                          "text": f"{rate:.1%} [{low:.1%}, {high:.1%}]" if n else "–"})
+            rows.append({"head": {"text": label},
+                         "cells": [{"text": str(n)}, {"text": f"{wins:g}"}, {"text": f"{rate:.1%}"},
+                                   {"text": f"{low:.1%} – {high:.1%}" if n else "–"},
+                                   {"text": f"{_stats(tally.lengths)['mean']:.1f}"}]})
+        table = {"caption": _("Compared setups"),
+                 "head": [_("Setup"), _("Games"), _("Wins"), _("Rate"), _("95% interval"), _("Mean length")],
+                 "rows": rows, "foot": []}
+        return {"caption": caption, "items": items}, [table]
+
     def scene(self) -> dict:
         spec = GAMES[self.game_id]
         done = self.done
         labels = [f"Seat {s + 1} ({kind})" for s, kind in enumerate(self.kinds)]
         rates = self.tally.win_rate()
-        running = done < self.games
+        running = done < self.total
         scores = [_stats(v) for v in self.tally.scores]
         length = _stats(self.tally.lengths)
         tables = []
-        if done and self.cooperative:
+        if self.setups:
+            bars, tables = self._comparison()
+        else:
+            bars = self._bars(labels, rates)
+        if done and self.cooperative and not self.setups:
             won = self.tally.team_wins
             lost = done - won
             tables.append({
@@ -135,7 +190,7 @@ class LabController:
                 "rows": [{"head": {"text": text}, "cells": [{"text": str(n)}, {"text": f"{n / done:.1%}"}]}
                          for text, n in ((_("The table won"), won), (_("The table lost"), lost))],
                 "foot": []})
-        if done and any(self.tally.scores):
+        if done and any(self.tally.scores) and not self.setups:
             tables.append({
                 "caption": _("Final score by seat"),
                 "head": [_("Seat"), _("Mean"), _("Median"), _("Stdev"), _("Min"), _("Max")],
@@ -144,7 +199,7 @@ class LabController:
                                     {"text": f"{st['stdev']:.1f}"}, {"text": str(st['min'])},
                                     {"text": str(st['max'])}]} for s, st in enumerate(scores)],
                 "foot": []})
-        if done:
+        if done and not self.setups:
             tables.append({
                 "caption": _("Game length (actions per game)"),
                 "head": [_("Games"), _("Mean"), _("Median"), _("Min"), _("Max")],
@@ -156,12 +211,14 @@ class LabController:
             "version": SCENE_VERSION, "game": self.game_id, "title": _("{game} lab").format(game=spec.name),
             "mode": "lab",
             "move": done, "phase": "running" if running else "done", "seat": None, "god": False,
-            "headline": {"text": (f"Simulating {plural(self.games, 'game')}: {done} played…" if running
+            "headline": {"text": (f"Simulating {plural(self.total, 'game')}: {done} played…" if running
                                   else f"{plural(done, 'game')} played between bots."), "tone": "info"},
-            "chips": [{"label": _("Players"), "value": str(self.players)},
+            "chips": [{"label": _("Players"), "value": "–".join(dict.fromkeys(
+                          str(len(k)) for k in (self.setups[0][1], self.setups[-1][1])))
+                       if self.setups else str(self.players)},
                       {"label": _("Seeds"), "value": f"{self.seed}–{self.seed + self.games - 1}"}],
-            "progress": {"done": done, "total": self.games},
-            "bars": self._bars(labels, rates),
+            "progress": {"done": done, "total": self.total},
+            "bars": bars,
             "tables": tables,
             "controls": [
                 control("skip", _("Finish now"), {"kind": "skip"}, enabled=running, icon="skip",
@@ -177,9 +234,11 @@ class LabController:
 def _team_bar(wins: int, done: int) -> dict:
     """A cooperative game's one bar: how often the whole table won (every seat or none)."""
     rate = wins / done if done else 0.0
+    low, high = wilson_interval(wins, done)
     label = ngettext("The table ({n} game)", "The table ({n} games)", done).format(n=done)
-    return {"caption": _("Team win rate (all seats win or none)"),
-            "items": [{"label": label, "value": rate, "text": f"{rate:.1%}"}]}
+    return {"caption": _("Team win rate (all seats win or none; 95% interval)"),
+            "items": [{"label": label, "value": rate,
+                       "text": f"{rate:.1%} [{low:.1%}, {high:.1%}]" if done else f"{rate:.1%}"}]}
 
 
 def _stats(values: Sequence) -> dict:

@@ -21,9 +21,15 @@ from witchtable.engine import GAMES, IllegalAction, new_game
 from witchtable.engine.games.witching_hour.bot import WitchingHourBot
 from witchtable.engine.sim import pick_seat
 
-CASES = [(gid, n) for gid, spec in sorted(GAMES.items())
+NOT_YET = {"disney-hocus-pocus": "State.sample is not written yet: answers, Binx and swaps constrain "
+                                  "the re-deal (issue 10 stays open for it)"}
+"""Games whose knowledge-respecting sampling is still to write: their cases are strict xfails,
+so they fail loudly the moment sampling works (then delete the entry) or if it is asked for."""
+CASES = [pytest.param(gid, n, marks=pytest.mark.xfail(gid in NOT_YET, reason=NOT_YET.get(gid, ""),
+                                                      strict=True))
+         for gid, spec in sorted(GAMES.items())
          for n in sorted({spec.min_players, spec.max_players})]
-IDS = [f"{gid}-{n}p" for gid, n in CASES]
+IDS = [f"{p.values[0]}-{p.values[1]}p" for p in CASES]
 
 
 def positions(game_id: str, players: int, seeds: range, every: float = 0.08):

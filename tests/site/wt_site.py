@@ -125,8 +125,10 @@ def open_play_page(browser, site_url: str, game: str, query: str = "pace=0"):
     return page, ms
 
 
-OFFERS = "button[data-action]:not([disabled]):visible, .wt-hand button[data-card]:visible"
-"""Inside one table: something a person can click now to make a move."""
+OFFERS = ("button[data-action]:not([disabled]):visible, .wt-hand button[data-card]:visible, "
+          "details.wt-fold:not([open]) > summary:visible")
+"""Inside one table: something a person can click now to make a move (or a folded group of
+choices to open first: a Disney Hocus Pocus question is a colour or an ingredient, then which)."""
 
 
 def pick_an_action(table: Locator, rng: random.Random) -> Locator:
@@ -137,6 +139,10 @@ def pick_an_action(table: Locator, rng: random.Random) -> Locator:
     that make a legal play, as the presenter's combos say.
     """
     offered = table.locator("button[data-action]:not([disabled]):not([data-role=confirm]):visible")
+    if not offered.count():  # every choice is folded away: open one group, as a person would
+        folds = table.locator("details.wt-fold:not([open]) > summary:visible")
+        if folds.count():
+            folds.nth(rng.randrange(folds.count())).click()
     if offered.count():
         return offered.nth(rng.randrange(offered.count()))
     toggles = table.locator(".wt-hand button[data-card]:visible")

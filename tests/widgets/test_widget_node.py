@@ -69,7 +69,7 @@ def pages():
         page.close()
 
 
-@pytest.mark.parametrize("game_id", ["witching-hour", "hocus-pocus"])
+@pytest.mark.parametrize("game_id", ["witching-hour", "hocus-pocus", "disney-hocus-pocus"])
 def test_cards_are_drawn_with_the_games_own_pictures(pages, game_id):
     controller = TableController(game_id, players=3, seed=7)
     page = pages(controller)
@@ -189,3 +189,19 @@ def test_a_team_loss_is_drawn_as_such(pages):
     state["scene"]["gameover"] = {"title": "The table loses", "text": "", "winners": [], "result": "lost"}
     page.op("update", state=state)
     assert page.query(".wt-gameover[data-result=lost]")[0]["text"].startswith("The table loses")
+
+
+def test_a_folded_group_with_an_icon_stays_folded_and_a_pile_draws_its_lines(pages):
+    """Disney Hocus Pocus's question (disney-hocus-pocus/ask/question): two closed groups, their
+    buttons inside; the deck pile's warning line (a pile zone's lines) is drawn under it."""
+    controller = TableController("disney-hocus-pocus", players=3, seed=5)
+    page = pages(controller)
+    folds = page.query("details.wt-fold[data-details^='fold:ask-']")
+    assert len(folds) == 2 and all("open" not in f["attrs"] for f in folds)
+    assert len(page.query("details.wt-fold button[data-action]")) == 10
+    state = controller.state()
+    deck = next(z for z in state["scene"]["table"] if z["key"] == "deck")
+    deck["lines"] = [{"text": "Only 2 cards left", "tone": "warning"}]
+    page.op("update", state=state)
+    (line,) = page.query(".wt-zone[data-zone=deck] .wt-zone-line[data-tone=warning]")
+    assert line["text"] == "Only 2 cards left"
