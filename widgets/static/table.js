@@ -384,9 +384,11 @@ class TableView {
       if (scene.howto && scene.howto.goal) parts.push(t("goal_is", { goal: scene.howto.goal }));
       if (hl.tone === "you") this.saidTurn = `${scene.move}|${hl.text}`;
     } else {
+      const yours = scene.yours ?? -1; // the last event of your own latest move
       for (const entry of log) {
         if (entry.n <= this.lastLog) continue;
-        if (isBot(entry.seat)) this.botLines.push(entry.text);
+        if (entry.n <= yours) parts.push(entry.text); // your move's result, a bot's forced part included
+        else if (isBot(entry.seat)) this.botLines.push(entry.text);
         else if (this.botLines.length) this.botLines.push(entry.text);
         else parts.push(entry.text);
       }
