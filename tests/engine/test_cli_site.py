@@ -193,3 +193,21 @@ def test_a_refusal_as_a_teacher_meets_it(tmp_path: Path, wheel: Path) -> None:
     assert proc.returncode == 2
     assert proc.stderr.startswith("usage: python -m witchtable site build")
     assert "unknown game 'chess'" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_the_documented_commands_and_variant_are_what_the_package_takes() -> None:
+    """docs/publishing.md's recipes (the GitHub Pages workflow, the README's teacher lines)
+    name options the command line has, and its example variant loads."""
+    from witchtable.variants import load_variant
+
+    parser, _commands = cli.build_parser()
+    lines = [line.strip().removeprefix("- run: ") for path in ("docs/examples/github-pages.yml", "README.md",
+                                                               "docs/publishing.md")
+             for line in (REPO / path).read_text().splitlines()]
+    commands = [line.split("#")[0].split("python -m witchtable ", 1)[1].split() for line in lines
+                if line.startswith("python -m witchtable site ") and "[" not in line]
+    assert len(commands) >= 5, commands
+    for args in commands:
+        parser.parse_args(args)  # (argparse exits on an unknown option)
+    assert load_variant(REPO / "docs" / "examples" / "one-round.json").options == {"rounds": 1,
+                                                                                   "open_scores": True}
