@@ -348,6 +348,7 @@ async function main() {
   } else if (urlProblem) {
     ui.formNote.textContent = urlProblem;
     ui.formNote.dataset.level = "error";
+    ui.form.closest("details").open = true;  // (the note is in the New game panel: show it)
   }
   window.witchtableTimings = { ...loaded.timings, deal: Math.round(performance.now() - dealing),
     python: loaded.python, pyodide: loaded.version };

@@ -34,6 +34,7 @@ from pathlib import Path
 
 import pytest
 from serve import make_server  # lite/serve.py (on the path: conftest)
+from wt_axe import Audit
 from wt_browser import LOCAL_HOST
 from wt_site import REPO, click_an_action, record, run_all_cells, wait_cells_done, when_playable
 
@@ -185,3 +186,31 @@ def test_the_teachers_notebook_plays_its_variant(fresh_browser, teacher: dict) -
         assert [e.inner_text()[:500] for e in errors.all() if "Traceback" in e.inner_text()] == []
         click_an_action(page, random.Random(5))
         assert browser.errors == []
+
+
+def test_an_unknown_variant_in_the_address_is_said_and_the_printed_rules_dealt(fresh_browser,
+                                                                               teacher: dict) -> None:
+    with fresh_browser() as browser:
+        page = browser.new_page()
+        page.goto(f"{teacher['url']}play/witching-hour/?variant=no-such&pace=0")
+        when_playable(page)
+        page.wait_for_function("() => /variant/.test(document.querySelector('#wt-setup-note').textContent)")
+        assert page.locator("#wt-setup-note").is_visible(), "the page says why, where it can be seen"
+        note = page.locator("#wt-setup-note").inner_text()
+        assert "no variant “no-such”" in note and "one-round" in note, note
+        assert page.locator("#wt-variant-note").is_hidden()
+        page.goto(f"{teacher['url']}play/witching-hour/?variant=one-round&pace=0")
+        when_playable(page)
+        assert page.locator("select[name=variant]").input_value() == "one-round"
+        assert page.locator("select[name=players]").input_value() == "3"  # the variant's table
+
+
+def test_the_landing_and_embed_pages_are_accessible(fresh_browser, teacher: dict) -> None:
+    """axe-core's WCAG 2.1 A/AA rules (as tests/site/test_accessibility.py) on the pages this adds."""
+    with fresh_browser() as browser:
+        page = browser.new_page()
+        for path, name in (("", "the landing page with variants"), ("embed/", "the embed page")):
+            page.goto(f"{teacher['url']}{path}")
+            audit = Audit(name)
+            audit.run(page, name.replace(" ", "-"))
+            audit.check()
