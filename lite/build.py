@@ -608,6 +608,7 @@ def build_site(args: argparse.Namespace) -> dict:
         refuse(f"--variants {args.variants}: no *.json variant files there")
     work = Path(tempfile.mkdtemp(prefix="witchtable-site-"))
     partial = out.parent / f".{out.name}.building"
+    keep_work = False
     try:
         # First what the teacher asked (no build environment needed to say it is wrong) ...
         wheel = find_wheel(args.wheel, work)
@@ -636,6 +637,7 @@ def build_site(args: argparse.Namespace) -> dict:
         notebooks = stage_lite(stage, wheels, files_in, epoch, pyodide)
         if partial.exists():
             shutil.rmtree(partial)  # a build stopped midway: its own folder, never the site
+        partial.parent.mkdir(parents=True, exist_ok=True)
         build_lite(stage, partial / "lite", epoch)
         trimmed = trim(partial / "lite")
         write_pages(partial, games=games, coming=[] if args.games else found["catalogue"]["coming"],
@@ -656,12 +658,14 @@ def build_site(args: argparse.Namespace) -> dict:
         if out.exists():
             shutil.rmtree(out)
         partial.rename(out)
-    except BaseException:
-        if partial.exists():
-            shutil.rmtree(partial, ignore_errors=True)
+    except BuildError as err:
+        keep_work = not isinstance(err, UsageError)  # (a failed step's log is in it)
         raise
     finally:
-        shutil.rmtree(work, ignore_errors=True)
+        if partial.exists():
+            shutil.rmtree(partial, ignore_errors=True)
+        if not keep_work:
+            shutil.rmtree(work, ignore_errors=True)
     print(f"Built the witchtable site in {out} ({manifest['build_seconds']:.0f} s): {mb(sizes['total'])}")
     for name, size in sizes["parts"].items():
         print(f"  {mb(size):>9}  {name}")
