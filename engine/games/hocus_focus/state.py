@@ -27,7 +27,7 @@ TIMED_FIELDS = {"claim": ("card", "ms", "point_ms"), "no-match": ("ms",), "pass"
 UNTIMED_FIELDS = {"claim": ("card",), "no-match": (), "pass": ()}
 _timed = ActionCache(TIMED_FIELDS)
 _untimed = ActionCache(UNTIMED_FIELDS)
-ACTION_RULE = {"claim": R + "claim/right", "no-match": R + "no-match/right", "pass": R + "time/pass"}
+ACTION_RULE = {"claim": R + "claim/face-up", "no-match": R + "no-match/right", "pass": R + "time/pass"}
 MODES = ("timed", "untimed")
 
 
@@ -66,7 +66,7 @@ class HocusFocusState(State):
         self.won: list[list[str]] = [[] for _ in range(players)]
         self.out: list[str] = []
         self.round = 0
-        self.calls: dict[int, tuple] = {}   # seat -> (kind, card, ms, point_ms), this round
+        self.calls: dict[int, tuple] = {}   # seat -> (kind, card, ms, point_ms[, result]), this round
         self.barred: list[int] = []         # seats barred this round, in the order judged
         self.current: int | None = None     # untimed: whose turn it is
         self.last_round: dict | None = None
@@ -291,10 +291,7 @@ class HocusFocusState(State):
         return out
 
     def action_rule(self, action: Action) -> str:
-        if action["type"] == "claim" and not self.is_right("claim", action["card"]):
-            return R + "claim/face-up"
-        if action["type"] == "no-match" and not self.is_right("no-match", None):
-            return R + "no-match/wrong"
+        """The rule allowing a call; never whether it is right (that would give it away)."""
         return ACTION_RULE[action["type"]]
 
     def validate(self, seat: int, action: Action) -> Action:
@@ -353,15 +350,14 @@ class HocusFocusState(State):
             self._judge_race()
             return frozenset(range(self.players))
         # Untimed: judged at once, then the next seat looks.
-        self.calls[seat] = (kind, card, None, 0)
-        record = [{"seat": s, "type": k, "card": c, "ms": None, "point_ms": 0, "result": "pass"}
-                  for s, (k, c, _m, _p) in self.calls.items()]
         if kind == "pass":
             self.log.add("pass", "{actor} gives up the round.", actor=seat)
             result = "pass"
         else:
             result = self._judge(seat, kind, card, None, 0)
-        record[-1]["result"] = result
+        self.calls[seat] = (kind, card, None, 0, result)
+        record = [{"seat": s, "type": k, "card": c, "ms": None, "point_ms": 0, "result": r}
+                  for s, (k, c, _m, _p, r) in self.calls.items()]
         if result == "right":
             won = self._win(seat, kind, card, None)
             self._finish_round(seat, kind, won, record)
