@@ -250,6 +250,9 @@ class State:
     phase_table: PhaseTable | None = None
     mutable: Mapping[str, int] | None = None
     """Attribute -> depth of the mutable containers a copy must not share (see copy_state)."""
+    time_fields: tuple[str, ...] = ()
+    """Action fields a caller sets to the moment it acts (a real-time game lists its actions
+    with them at 0; a bot or a clock fills in the milliseconds)."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         # ``options`` is shared by every state of one game (undo replays, clones): read only.

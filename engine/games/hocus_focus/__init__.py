@@ -61,7 +61,7 @@ SPEC = GameSpec(
     presenter=None,
     summary="Race to spot the wizard with nothing in common with the turned card: another "
             "size, and every garment another colour.",
-    goal="First to win 10 wizards wins",
+    goal="First to 10 wizards wins",
     how_to_play=(
         "A wizard is turned up from the draw pile; look for a face-up wizard of another size "
         "whose hat, robe, shoes and wand are all other colours.",

@@ -4,7 +4,8 @@ A bot looks at the turned wizard, then checks the face-up wizards one by one in 
 of its own (from its seeded generator), comparing size, hat, robe, shoes and wand until
 one is the same. Each look and each comparison costs time, so its reaction grows with how
 many wizards it must scan before one fits, and is longest when none fits: it scans all
-12, looks again, then calls "No match!". Now and then it misjudges one comparison, which
+12, looks again, then calls "No match!". Its pace also varies from round to round (a good
+moment, a slow one), so a slower level still wins some races. Now and then it misjudges one comparison, which
 gives the wrong claims (and the missed fits) people make. Every time is drawn from the
 bot's own seeded generator, never the clock; the call carries it as ``ms``.
 
@@ -31,16 +32,17 @@ class Level:
     recheck: float     # share of the scan spent looking again before "No match!"
     point: float       # from the call to pointing at the card
     jitter: float      # spread of every time (a log-normal factor's sigma)
+    focus: float       # spread of a whole round's pace: a good or a slow moment (sigma)
     patience: float    # a scan longer than this and the bot gives up the round
 
 
 LEVELS = {
     "easy": Level(look=1100, per_card=260, per_check=230, slip=0.03, recheck=0.6,
-                  point=900, jitter=0.3, patience=30_000),
+                  point=900, jitter=0.3, focus=0.35, patience=30_000),
     "medium": Level(look=800, per_card=160, per_check=140, slip=0.012, recheck=0.45,
-                    point=600, jitter=0.25, patience=25_000),
+                    point=600, jitter=0.25, focus=0.35, patience=25_000),
     "hard": Level(look=550, per_card=90, per_check=80, slip=0.004, recheck=0.3,
-                  point=380, jitter=0.2, patience=20_000),
+                  point=380, jitter=0.2, focus=0.3, patience=20_000),
 }
 
 
@@ -53,13 +55,15 @@ class HocusFocusBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
         self.params = LEVELS[self.level]
+        self.pace = 1.0   # this round's pace (drawn afresh by each scan)
 
     def _time(self, base: float) -> float:
-        return base * self.rng.lognormvariate(0.0, self.params.jitter)
+        return base * self.pace * self.rng.lognormvariate(0.0, self.params.jitter)
 
     def scan(self, view: dict) -> tuple[str, str | None, int, int]:
         """``(kind, card, ms, point_ms)``: what this bot would call this round, and when."""
         p = self.params
+        self.pace = self.rng.lognormvariate(0.0, p.focus)
         turned = attributes(view["turned"])
         order = list(view["board"])
         self.rng.shuffle(order)

@@ -49,6 +49,7 @@ def check_mode(value: object, players: int) -> str:
 
 class HocusFocusState(State):
     rules = make_rulebook(RULES)
+    time_fields = ("ms", "point_ms")
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
