@@ -64,6 +64,7 @@ def bot_times(level: str, deals: int, seed: int = 2) -> dict:
     rng = random.Random(seed)
     bot = BOTS["heuristic" if level == "medium" else level](seed)
     claims, no_match, wrong, wrong_nm, gave_up, fit_deals = [], [], 0, 0, 0, 0
+    by_fits: dict[str, list] = {"1": [], "2-3": [], "4+": [], "none": []}
     for _ in range(deals):
         cards = rng.sample(HOUSE_DECK, 13)
         board, turned = cards[:12], cards[12]
@@ -71,6 +72,9 @@ def bot_times(level: str, deals: int, seed: int = 2) -> dict:
         fit_deals += bool(fits)
         view = {"mode": "timed", "board": board, "turned": turned}
         action = bot.choose(view, [])
+        if action["type"] != "pass":
+            bucket = "none" if not fits else "1" if len(fits) == 1 else "2-3" if len(fits) <= 3 else "4+"
+            by_fits[bucket].append(action["ms"])
         if action["type"] == "pass":
             gave_up += 1
         elif action["type"] == "claim":
@@ -83,7 +87,8 @@ def bot_times(level: str, deals: int, seed: int = 2) -> dict:
             "no_match_ms": statistics.fmean(no_match) if no_match else 0.0,
             "wrong_claims": wrong / max(1, len(claims)), "wrong_no_match": wrong_nm / max(1, len(no_match)),
             "gave_up": gave_up / deals,
-            "all_ms": statistics.fmean(claims + no_match), "median_ms": statistics.median(claims + no_match)}
+            "all_ms": statistics.fmean(claims + no_match), "median_ms": statistics.median(claims + no_match),
+            "by_fits": {k: statistics.fmean(v) if v else 0.0 for k, v in by_fits.items()}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,11 +102,17 @@ def main(argv: list[str] | None = None) -> int:
     print("| Level | Mean claim | Mean \"No match!\" | Mean of all calls | Median | Wrong claims "
           "| Wrong \"No match!\" | Gives up |")
     print("|---|---|---|---|---|---|---|---|")
-    for level in LEVELS:
-        t = bot_times(level, args.deals // 5)
+    times = {level: bot_times(level, args.deals // 5) for level in LEVELS}
+    for level, t in times.items():
         print(f"| {level} | {t['claim_ms']:,.0f} ms | {t['no_match_ms']:,.0f} ms | {t['all_ms']:,.0f} ms "
               f"| {t['median_ms']:,.0f} ms | {t['wrong_claims']:.1%} | {t['wrong_no_match']:.1%} "
               f"| {t['gave_up']:.2%} |")
+    print()
+    print("| Level | 1 wizard fits | 2-3 fit | 4 or more fit | none fits |")
+    print("|---|---|---|---|---|")
+    for level, t in times.items():
+        cells = " | ".join(f"{t['by_fits'][k]:,.0f} ms" for k in ("1", "2-3", "4+", "none"))
+        print(f"| {level} | {cells} |")
     return 0
 
 
