@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from ...core import Action, ActionCache, State, make_rulebook, shuffled
+from ...knowledge import redacted_log
 from ...rules import IllegalAction, brief
 from .rules import RULES
 from .wizards import attributes, card_facts, shared
@@ -413,12 +414,22 @@ class HocusFocusState(State):
 
     def determinize(self, seat: int | None, rng: random.Random) -> HocusFocusState:
         """The draw pile's order is hidden from everyone: deal it afresh. Other seats'
-        sealed calls are hidden from ``seat`` too: each becomes a random call of its kind."""
+        sealed calls are hidden from ``seat`` too: each becomes a random call."""
         other = self.copy()
-        other.pile = shuffled(rng, other.pile)
-        for caller in list(other.calls):
-            if caller != seat and self.timed:
-                other.calls[caller] = self._random_call(rng)
+        other.pile = shuffled(rng, sorted(self.pile))
+        if self.timed:
+            for caller in sorted(self.calls):
+                if caller != seat:
+                    other.calls[caller] = self._random_call(rng)
+        return other
+
+    def sample(self, seat: int, rng: random.Random) -> HocusFocusState:
+        """All but the draw pile's order and the other seats' sealed calls is public, so a
+        sample re-deals just those (from ``rng`` and public facts alone) and keeps only the
+        log entries ``seat`` saw."""
+        other = self.determinize(seat, rng)
+        other.rng = random.Random(rng.getrandbits(64))
+        other.log = redacted_log(self.log, seat)
         return other
 
     def _random_call(self, rng: random.Random) -> tuple:
