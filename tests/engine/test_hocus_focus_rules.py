@@ -343,7 +343,7 @@ def test_time_ms_is_an_input_and_calls_are_sealed():
     game = stacked(3, [C_FITS])
     for bad in (-1, 2.5, True, MAX_MS + 1, "fast", None):
         assert_illegal(game, 0, claim(C_FITS, bad), "core/action-format", "'ms'")
-    assert_illegal(game, 0, {"type": "claim", "card": C_FITS}, "core/action-format", "needs 'ms'")
+    assert_illegal(game, 0, {"type": "claim", "card": C_FITS}, "core/action-format", "needs a 'ms' field")
     assert_illegal(game, 0, claim(C_FITS, 10, point_ms=-5), "core/action-format", "'point_ms'")
     before = {s: game.view(s) for s in (None, 1, 2)}
     game.apply(0, claim(C_FITS, 1234))
@@ -386,7 +386,7 @@ def test_untimed_turns():
     # Como se Juega (a ruling: play without the clock).
     game = new_game("hocus-focus", 3, 2, mode="untimed", first_player=1)
     assert game.to_act == (1,)
-    assert_illegal(game, 1, {"type": "pass", "ms": 5}, "core/action-format", "untimed")
+    assert_illegal(game, 1, {"type": "pass", "ms": 5}, "core/action-format", "has no field(s) ms")
     assert all("ms" not in a for a in game.legal_actions(1))
     firsts = []
     for _ in range(3):

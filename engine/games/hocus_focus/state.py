@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...knowledge import redacted_log
-from ...rules import IllegalAction, brief
+from ...rules import brief
+from ...toolkit import ActionFormat, Card, Count
 from .rules import RULES
-from .wizards import attributes, card_facts, shared
+from .wizards import card_facts, shared
 
 R = "hocus-focus/"
-FORMAT = "core/action-format"
 MAX_MS = 3_600_000
 """The latest a call may be made: an hour after the card was turned."""
 KINDS = ("claim", "no-match", "pass")
@@ -28,6 +29,16 @@ TIMED_FIELDS = {"claim": ("card", "ms", "point_ms"), "no-match": ("ms",), "pass"
 UNTIMED_FIELDS = {"claim": ("card",), "no-match": (), "pass": ()}
 _timed = ActionCache(TIMED_FIELDS)
 _untimed = ActionCache(UNTIMED_FIELDS)
+_MS = Count(0, MAX_MS, what="the milliseconds since the round's wizard was turned")
+_POINT = Count(0, MAX_MS, default=0, what="the milliseconds from the call to pointing")
+_CARD = Card(lambda state: state.deck_names, where="an id is a size, a dash and the colour letters "
+             "R, P, G, T of hat, robe, shoes and wand: a wizard id such as thin-RPGT")
+FORMATS = {
+    "timed": ActionFormat("Hocus Focus", {"claim": {"card": _CARD, "ms": _MS, "point_ms": _POINT},
+                                          "no-match": {"ms": _MS}, "pass": {}}),
+    "untimed": ActionFormat("Hocus Focus", {"claim": {"card": _CARD}, "no-match": {}, "pass": {}}),
+}
+"""Each mode's action types and fields, checked by the core before ``check`` sees an action."""
 ACTION_RULE = {"claim": R + "claim/face-up", "no-match": R + "no-match/right", "pass": R + "time/pass"}
 MODES = ("timed", "untimed")
 
@@ -35,10 +46,6 @@ MODES = ("timed", "untimed")
 def fitting(board: Sequence[str], turned: str) -> list[str]:
     """The face-up wizards that fit ``turned`` (what a "No match!" call is judged by)."""
     return [card for card in board if not shared(card, turned)]
-
-
-def _whole(value: object, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
 
 
 def check_mode(value: object, players: int) -> str:
@@ -51,10 +58,16 @@ def check_mode(value: object, players: int) -> str:
 class HocusFocusState(State):
     rules = make_rulebook(RULES)
     time_fields = ("ms", "point_ms")
+    mutable: ClassVar[dict[str, int]] = {
+        "board": 1, "pile": 1, "set_aside": 1, "won": 2, "out": 1, "calls": 1, "barred": 1,
+        "final_winners": 1}
+    """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
         self.timed = options["mode"] == "timed"
+        self.action_format = FORMATS[options["mode"]]
+        self.deck_names = frozenset(options["deck"])
         self.expert = options["expert"]
         self.target = options["target"]
         self.tie_ms = options["tie_ms"]
@@ -296,38 +309,19 @@ class HocusFocusState(State):
         """The rule allowing a call; never whether it is right (that would give it away)."""
         return ACTION_RULE[action["type"]]
 
-    def validate(self, seat: int, action: Action) -> Action:
-        kind = action.get("type")
-        if kind not in KINDS:
-            raise IllegalAction(FORMAT, f"Unknown action type {brief(kind)}; Hocus Focus's are: "
-                                        f"claim, no-match, pass.")
-        fields = (TIMED_FIELDS if self.timed else UNTIMED_FIELDS)[kind]
-        extra = [k for k in action if k != "type" and k not in fields]
-        if extra:
-            mode = "timed" if self.timed else "untimed"
-            raise IllegalAction(FORMAT, f"A {mode} {kind!r} action has no field {brief(extra[0])}; "
-                                        f"its fields are: {', '.join(fields) or 'none'}.")
+    def check(self, seat: int, action: Action) -> Action:
+        """A well-formed call: a claim must point at a face-up wizard."""
+        kind = action["type"]
         key: list = [kind]
         if kind == "claim":
-            card = action.get("card")
-            if attributes(card) is None:
-                raise IllegalAction(FORMAT, f"'card' must be a wizard id such as 'thin-RPGT', "
-                                            f"not {brief(card)}.")
+            card = action["card"]
             if card not in self.board:
                 raise self.rules.illegal(R + "claim/face-up",
                                          f"{card} is not one of the 12 face-up wizards; point at "
                                          f"one of them.")
             key.append(card)
         if self.timed and kind != "pass":
-            if "ms" not in action:
-                raise IllegalAction(FORMAT, f"A timed {kind!r} needs 'ms': the milliseconds since "
-                                            f"the round's wizard was turned.")
-            for name in ("ms", "point_ms") if kind == "claim" else ("ms",):
-                value = action.get(name, 0)
-                if not _whole(value, 0, MAX_MS):
-                    raise IllegalAction(FORMAT, f"{name!r} must be a whole number of milliseconds "
-                                                f"from 0 to {MAX_MS}, not {brief(value)}.")
-                key.append(value)
+            key += [action["ms"], action["point_ms"]] if kind == "claim" else [action["ms"]]
         return (_timed if self.timed else _untimed)(*key)
 
     # ------------------------------------------------------------------ effects
@@ -438,20 +432,3 @@ class HocusFocusState(State):
             return ("pass", None, None, 0)
         card = self.board[rng.randrange(12)] if kind == "claim" else None
         return (kind, card, rng.randrange(20_000), rng.randrange(2000) if kind == "claim" else 0)
-
-    def copy(self) -> HocusFocusState:
-        other = HocusFocusState.__new__(HocusFocusState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = self.log.copy()
-        other.board = list(self.board)
-        other.pile = list(self.pile)
-        other.set_aside = list(self.set_aside)
-        other.won = [list(w) for w in self.won]
-        other.out = list(self.out)
-        other.calls = dict(self.calls)
-        other.barred = list(self.barred)
-        other.final_winners = list(self.final_winners)
-        return other
-

@@ -25,6 +25,8 @@ the ``deck`` option (any list of distinct wizard ids):
 
 from __future__ import annotations
 
+from ...rules import brief
+
 SIZES = ("thin", "medium", "wide")
 GARMENTS = ("hat", "robe", "shoes", "wand")
 COLOURS = ("red", "purple", "green", "turquoise")
@@ -76,7 +78,7 @@ def shared(a: str, b: str) -> list[str]:
     """
     one, other = attributes(a), attributes(b)
     if one is None or other is None:
-        raise ValueError(f"not wizard ids: {a!r}, {b!r}")
+        raise ValueError(f"not wizard ids: {brief(a)}, {brief(b)}")
     return [name for name, x, y in zip(ATTRIBUTES, one, other, strict=True) if x == y]
 
 
@@ -89,7 +91,7 @@ def card_facts(card: str) -> dict:
     """A wizard as the view gives it to presenters: its size and each garment's colour."""
     values = attributes(card)
     if values is None:
-        raise ValueError(f"not a wizard id: {card!r}")
+        raise ValueError(f"not a wizard id: {brief(card)}")
     return dict(zip(ATTRIBUTES, values, strict=True))
 
 
@@ -105,9 +107,9 @@ def check_deck(value: object) -> list[str]:
         raise ValueError(f"a deck holds {MIN_DECK} to {MAX_DECK} wizards, not {len(value)}")
     bad = [card for card in value if attributes(card) is None]
     if bad:
-        raise ValueError(f"not a wizard id: {bad[0]!r}; an id is a size (thin, medium, wide), "
+        raise ValueError(f"not a wizard id: {brief(bad[0])}; an id is a size (thin, medium, wide), "
                          "a dash, and four colour letters (R, P, G, T) for hat, robe, shoes, wand")
     if len(set(value)) != len(value):
         twice = next(card for card in value if value.count(card) > 1)
-        raise ValueError(f"the deck holds {twice!r} more than once; no two wizards are alike")
+        raise ValueError(f"the deck holds {brief(twice)} more than once; no two wizards are alike")
     return list(value)
