@@ -52,20 +52,27 @@ MIN_DECK = 14
 MAX_DECK = len(SIZES) * len(COLOURS) ** len(GARMENTS)
 
 
+def _parse(card: str) -> tuple[str, str, str, str, str] | None:
+    size, dash, colours = card.partition("-")
+    if not dash or size not in SIZES or len(colours) != 4 or any(c not in LETTERS for c in colours):
+        return None
+    return (size, *(LETTERS[c] for c in colours))  # type: ignore[return-value]
+
+
+_ALL = {f"{size}-{a}{b}{c}{d}": _parse(f"{size}-{a}{b}{c}{d}")
+        for size in SIZES for a in LETTERS for b in LETTERS for c in LETTERS for d in LETTERS}
+"""Every possible wizard id and its attributes, parsed once (judging a round reads them)."""
+
+
 def attributes(card: str) -> tuple[str, str, str, str, str] | None:
     """``(size, hat, robe, shoes, wand)`` of a wizard id, or None if it is not one.
 
     >>> attributes("thin-RPGT")
     ('thin', 'red', 'purple', 'green', 'turquoise')
-    >>> attributes("tall-RRRR") is None
-    True
+    >>> attributes("tall-RRRR") is None, attributes(["thin-RPGT"]) is None
+    (True, True)
     """
-    if type(card) is not str:
-        return None
-    size, dash, colours = card.partition("-")
-    if not dash or size not in SIZES or len(colours) != 4 or any(c not in LETTERS for c in colours):
-        return None
-    return (size, *(LETTERS[c] for c in colours))  # type: ignore[return-value]
+    return _ALL.get(card) if type(card) is str else None
 
 
 def shared(a: str, b: str) -> list[str]:
