@@ -348,6 +348,8 @@ class TableController:
         if not _is_int(ms) or not 0 <= ms <= MAX_MS:
             return action, error(f"A timed action carries 'ms', the whole milliseconds since the clock "
                                  f"started (0 to {MAX_MS}), not {brief(ms)}.")
+        if clock["field"] not in action:
+            return action, None  # an untimed call while the clock runs (a pass): its time is not read
         return {**action, clock["field"]: ms}, None
 
     def _on_build(self, message: dict) -> Any:

@@ -58,7 +58,7 @@ SPEC = GameSpec(
     kind="competitive",
     timing="real-time",
     bots=BOTS,
-    presenter=None,
+    presenter="hocus_focus",
     summary="Race to spot the wizard with nothing in common with the turned card: another "
             "size, and every garment another colour.",
     goal="First to 10 wizards wins",

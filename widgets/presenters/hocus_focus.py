@@ -1,0 +1,273 @@
+"""Hocus Focus's presenter: the turned wizard, the 12 face-up wizards, a clock, the race.
+
+Reads ``game.view(seat)`` and ``game.legal_actions(seat)`` only. Each face-up wizard is
+a button that plays that seat's claim on it (in the timed game the controller puts the
+clock's milliseconds into the claim's ``ms``: the click is the "Kazaam!" and the point
+at once); "No match!" and "Pass" are buttons beside them. A wrong call shows which
+garments matched (the engine's log entry carries ``matched``). Calls are sealed until a
+round is judged, so the scene shows who has called, never what.
+
+The wizards' pictures (``hocus_focus.pictures.json``, written by :func:`pictures` via
+``tools/hocus_focus_pictures.py``) are drawn from their attributes: the body's width
+is the size, and each garment is filled with its colour and that colour's pattern
+(red plain, purple stripes, green dots, turquoise diagonals), so the four colours differ
+without colour vision; each card's name also spells the colours' initials.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ...engine import Game, IllegalAction
+from ...engine.games.hocus_focus import HOUSE_DECK, card_facts
+from ..i18n import _
+from ..scene import SCENE_VERSION, card, choice, clock, counter, god_log, grid, log_entry
+
+R = "hocus-focus/"
+
+COLOUR_HEX = {"red": "#d8453c", "purple": "#9b62dc", "green": "#3c9f4b", "turquoise": "#23b5b2"}
+"""The garment colours as drawn."""
+PATTERN = {"red": "", "purple": '<rect width="2" height=".7" fill="#fff" fill-opacity=".55"/>',
+           "green": '<circle cx="1" cy="1" r=".45" fill="#fff" fill-opacity=".7"/>',
+           "turquoise": '<path d="M0 2L2 0" stroke="#fff" stroke-width=".5" stroke-opacity=".7"/>'}
+"""The mark each colour carries over its fill, so no two colours look alike in grey."""
+HALF_WIDTH = {"thin": 2.6, "medium": 4.4, "wide": 6.4}
+"""Half the robe's width at its hem, by size."""
+LETTER = {"red": "R", "purple": "P", "green": "G", "turquoise": "T"}
+SIZE_TONE = {"thin": "teal", "medium": "violet", "wide": "gold"}
+
+
+def _words() -> dict:
+    """Attribute words, translated when drawn (not at import: the language is chosen later)."""
+    return {"size": _("size"), "hat": _("hat"), "robe": _("robe"), "shoes": _("shoes"), "wand": _("wand"),
+            "thin": _("thin"), "medium": _("medium"), "wide": _("wide"), "red": _("red"),
+            "purple": _("purple"), "green": _("green"), "turquoise": _("turquoise")}
+
+
+def _fill(colour: str) -> str:
+    return f'style="fill:url(#hf-{LETTER[colour]});stroke:#1b1530;stroke-width:.6"'
+
+
+def wizard_svg(wizard: str) -> str:
+    """A wizard's picture (the inside of a 24x24 ``<svg>``) drawn from its attributes."""
+    facts = card_facts(wizard)
+    w = HALF_WIDTH[facts["size"]]
+    defs = "".join(
+        f'<pattern id="hf-{LETTER[c]}" width="2" height="2" patternUnits="userSpaceOnUse">'
+        f'<rect width="2" height="2" fill="{COLOUR_HEX[c]}"/>{PATTERN[c]}</pattern>' for c in COLOUR_HEX)
+    hat = f'<path d="M{12 - 3.2:.1f} 6.6L12 .8 {12 + 3.2:.1f} 6.6z" {_fill(facts["hat"])}/>'
+    head = '<circle cx="12" cy="8.4" r="1.9" style="fill:#f1d9b5;stroke:#1b1530;stroke-width:.5"/>'
+    robe = (f'<path d="M{12 - w * .45:.1f} 10.3H{12 + w * .45:.1f}L{12 + w:.1f} 19.6H{12 - w:.1f}z" '
+            f'{_fill(facts["robe"])}/>')
+    shoes = "".join(f'<ellipse cx="{x:.1f}" cy="20.9" rx="1.9" ry="1.1" {_fill(facts["shoes"])}/>'
+                    for x in (12 - w * .55, 12 + w * .55))
+    hand = 12 + w * .45 + 1.2
+    wand = (f'<path d="M{hand:.1f} 13.2L21.6 4.2" '
+            'style="stroke:#1b1530;stroke-width:2.2;stroke-linecap:round"/>'
+            f'<path d="M{hand:.1f} 13.2L21.6 4.2" style="stroke:url(#hf-{LETTER[facts["wand"]]});'
+            f'stroke-width:1.4;stroke-linecap:round"/>')
+    return f"<defs>{defs}</defs>{hat}{robe}{head}{shoes}{wand}"
+
+
+def pictures(deck: Sequence[str] = HOUSE_DECK) -> dict:
+    """Every wizard of ``deck`` by id: what ``hocus_focus.pictures.json`` holds."""
+    return {wizard: wizard_svg(wizard) for wizard in deck}
+
+
+def pictures_json() -> str:
+    return json.dumps(pictures(), indent=1, sort_keys=True) + "\n"
+
+
+def wizard_name(wizard: str) -> str:
+    """A wizard's short name: its size and the initials of hat, robe, shoes, wand colours."""
+    facts = card_facts(wizard)
+    return f"{_words()[facts['size']]} {'·'.join(LETTER[facts[g]] for g in ('hat', 'robe', 'shoes', 'wand'))}"
+
+
+def wizard_words(wizard: str) -> str:
+    """Every attribute in words, for the accessible name and hints."""
+    facts, words = card_facts(wizard), _words()
+    garments = ", ".join(_("{garment} {colour}").format(garment=words[g], colour=words[facts[g]])
+                         for g in ("hat", "robe", "shoes", "wand"))
+    return _("{size} wizard: {garments}").format(size=words[facts["size"]], garments=garments)
+
+
+def face(wizard: str, **extra: Any) -> dict:
+    return card(wizard, wizard_name(wizard), 1, SIZE_TONE[card_facts(wizard)["size"]], wizard,
+                caption=wizard_words(wizard), **extra)
+
+
+def action_label(action: dict, names: Sequence[str]) -> str:
+    kind = action.get("type")
+    ms = action.get("ms")
+    at = _(" at {ms} ms").format(ms=ms) if isinstance(ms, int) and ms else ""
+    if kind == "claim" and isinstance(action.get("card"), str):
+        try:
+            return _("Kazaam! {card}").format(card=wizard_name(action["card"])) + at
+        except (ValueError, KeyError):
+            return _("Kazaam! {card}").format(card=action["card"]) + at
+    if kind == "no-match":
+        return _("No match!") + at
+    if kind == "pass":
+        return _("Pass")
+    return str(kind)
+
+
+def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dict:
+    raise IllegalAction("core/action-format", "Hocus Focus has no card picker: click a wizard to claim it, "
+                                              "or press No match! or Pass.")
+
+
+def _translate(entry: dict) -> str:
+    """A log line in the table's language: the engine's English template by msgid, refilled."""
+    template = entry.get("msg")
+    if not isinstance(template, str):
+        return entry["text"]
+    text = _(template)
+    if text == template:
+        return entry["text"]
+    fields = {k: v for k, v in entry.items() if k not in ("msg", "text", "kind", "n")}
+    try:
+        return text.format(**{k: fields.get(k, "") for k in fields}) if "{" in text else text
+    except (KeyError, IndexError, ValueError):
+        return entry["text"]
+
+
+def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
+            you: int | None = None) -> dict:
+    view = game.view(seat, names=names)
+    legal = game.legal_actions(seat) if seat is not None and seat in view["to_act"] else []
+    log = [dict(log_entry(e), text=_translate(e)) for e in view["log"][-80:]]
+    return _scene(game, view, legal, seat, list(names), bots, you, log, god=False)
+
+
+def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
+    view = game.view(None, names=names)
+    views = [game.view(s, names=names) for s in range(game.players)]
+    actor = view["to_act"][0] if view["to_act"] else None
+    legal = game.legal_actions(actor) if actor is not None else []
+    return _scene(game, view, legal, actor, list(names), bots, None,
+                  god_log(view, views, list(names)), god=True)
+
+
+def _feedback(view: dict, names: list) -> list:
+    """Lines on the last judged round: who won what, and each wrong claim's matching garments."""
+    last = view.get("last_round")
+    if not last:
+        return []
+    words = _words()
+    lines = []
+    wrong = {e.get("actor"): e for e in view["log"] if e.get("kind") == "wrong"
+             and e["n"] > max((x["n"] for x in view["log"] if x.get("kind") == "turn"
+                               and x.get("round") == last["round"]), default=-1)}
+    for call in last.get("calls", []):
+        name = names[call["seat"]]
+        result = call.get("result")
+        if result == "wrong" and call["seat"] in wrong:
+            matched = ", ".join(words.get(m, m) for m in wrong[call["seat"]].get("matched", []))
+            lines.append({"text": _("{name} was wrong: {card} shares {same} with the turned wizard.").format(
+                name=name, card=wizard_name(call["card"]), same=matched), "tone": "status"})
+        elif result == "wrong":
+            lines.append({"text": _("{name} called No match! wrongly: a wizard fitted.").format(name=name),
+                          "tone": "status"})
+        elif result == "right":
+            what = wizard_name(call["card"]) if call.get("card") else _("the turned wizard")
+            lines.append({"text": _("{name} won {card}.").format(name=name, card=what), "tone": "outcome"})
+    if last.get("outcome") == "tie":
+        lines.append({"text": _("A tie: the turned wizard is set aside for the next round's winner."),
+                      "tone": "info"})
+    return lines
+
+
+def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, bots: Sequence | None,
+           you: int | None, log: list, god: bool) -> dict:
+    timed = view["mode"] == "timed"
+    bots = list(bots) if bots else [None] * game.players
+    to_act, acted, barred = view["to_act"], view.get("acted", []), view.get("barred", [])
+    winners = list(view.get("winners", []))
+    claims = {a["card"]: a for a in legal if a["type"] == "claim"}
+    board = []
+    for wizard in view["board"]:
+        action = claims.get(wizard)
+        extra = {"action": action, "hint": _("Kazaam! Claim this wizard.")} if action else {}
+        if action and god:
+            extra["seat"] = actor
+        board.append(face(wizard, **extra))
+    turned = view.get("turned")
+    table = [{"key": "turned", "label": _("The turned wizard"),
+              "cards": [face(turned)] if turned else [], "text": _("Round {n}").format(n=view["round"]),
+              "tone": "cast",
+              "lines": [{"text": _("Find a face-up wizard of another size with every garment "
+                                   "another colour."),
+                         "tone": "info"}]},
+             {"key": "board", "label": _("Face-up wizards"), "grid": grid(board, columns=4), "text": ""},
+             {"key": "draw", "label": _("Draw pile"),
+              "pile": {"count": view["draw_size"], "attr": "draw-size"},
+              "text": ""}]
+    if view.get("set_aside"):
+        table.append({"key": "set-aside", "label": _("Set aside (tie)"),
+                      "cards": [face(w) for w in view["set_aside"]], "small": True, "text": ""})
+    feedback = _feedback(view, names)
+    if feedback:
+        table.append({"key": "result", "label": _("Last round"), "lines": feedback, "text": ""})
+    scores = view["scores"]
+    players = []
+    for s in range(game.players):
+        badges = []
+        if s in barred:
+            badges.append({"text": _("barred"), "tone": "danger"})
+        if timed and s in acted and not view["is_over"]:
+            badges.append({"text": _("called")})
+        players.append({"seat": s, "name": names[s], "you": s == you, "bot": bots[s], "acting": s in to_act,
+                        "role": None, "winner": s in winners, "out": False,
+                        "counters": [counter("won", _("Wizards"), scores[s], "star", "won")],
+                        "note": _("{n} of {target}").format(n=scores[s], target=view["target"]),
+                        "badges": badges})
+    prompt = None
+    others = [a for a in legal if a["type"] != "claim"]
+    if legal:
+        choices = [choice(_("No match!") if a["type"] == "no-match" else _("Pass"), a,
+                          tone="primary" if a["type"] == "no-match" else "normal",
+                          hint=_("No face-up wizard fits: win the turned card.") if a["type"] == "no-match"
+                          else _("Give up this round."),
+                          rule=R + ("no-match/right" if a["type"] == "no-match" else "time/pass"),
+                          seat=actor if god else None)
+                   for a in others]
+        prompt = {"title": _("Kazaam!"), "text": _("Click the wizard with nothing in common with the "
+                                                   "turned one (or press Tab to it and Enter)."),
+                  "groups": [{"label": _("Calls"), "choices": choices}]}
+    my_call = view.get("my_call")
+    if view["is_over"]:
+        named = _(" and ").join(names[w] for w in winners)
+        headline = {"text": _("Game over: {names} won.").format(names=named or _("nobody")), "tone": "over"}
+        gameover = {"title": _("{names} won").format(names=named or _("nobody")),
+                    "winners": [names[w] for w in winners], "text": ""}
+    elif legal:
+        headline = {"text": _("Round {n}: find the wizard with nothing in common!").format(n=view["round"]),
+                    "tone": "you"}
+        gameover = None
+    else:
+        text = _("Waiting for {names}.").format(names=_(" and ").join(names[s] for s in to_act))
+        if my_call:
+            text = _("You called {call}; waiting for the others.").format(call=action_label(my_call, names)) \
+                   + " " + text
+        headline, gameover = {"text": text, "tone": "wait"}, None
+    scene: dict[str, Any] = {
+        "version": SCENE_VERSION, "game": game.id, "title": game.spec.name,
+        "move": view["move"], "phase": view["mode"], "seat": view.get("seat"), "god": god,
+        "chips": [{"label": _("Round"), "value": str(view["round"])},
+                  {"label": _("Draw pile"), "value": str(view["draw_size"])},
+                  {"label": _("Goal"), "value": str(view["target"])}],
+        "headline": headline, "players": players, "table": table, "hand": None, "picker": None,
+        "prompt": prompt, "scoring": None,
+        "scoreboard": {"caption": _("The race"), "head": [_("Player"), _("Wizards")],
+                       "rows": [{"head": {"text": names[s]}, "cells": [{"text": str(scores[s]),
+                                                                        "strong": s in winners}]}
+                                for s in sorted(range(game.players), key=lambda s: -scores[s])], "foot": []},
+        "gameover": gameover, "log": log, "legend": [],
+    }
+    if timed and legal and any("ms" in a for a in legal):
+        scene["clock"] = clock(f"round-{view['round']}-{view['move'] - len(acted)}", _("Time"), field="ms")
+    return scene
