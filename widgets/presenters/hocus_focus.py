@@ -22,7 +22,7 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.hocus_focus import HOUSE_DECK, card_facts
-from ..i18n import _
+from ..i18n import _, ngettext
 from ..scene import SCENE_VERSION, card, choice, clock, counter, god_log, grid, log_entry
 
 R = "hocus-focus/"
@@ -181,6 +181,38 @@ def _feedback(view: dict, names: list) -> list:
     return lines
 
 
+def _gameover(view: dict, names: list, winners: list, named: str) -> dict:
+    """Who won, by how many wizards over the runner-up, and how the rounds went (game/target,
+    game/pile-empty), from the view alone."""
+    scores = view["scores"]
+    best = max(scores)
+    runner = max((scores[s] for s in range(len(scores)) if s not in winners), default=None)
+    text = _("Final count: {counts}.").format(counts=", ".join(
+        f"{names[s]} {scores[s]}" for s in sorted(range(len(scores)), key=lambda s: (-scores[s], s))))
+    if runner is not None:
+        behind = ", ".join(names[s] for s in range(len(scores)) if scores[s] == runner)
+        text += " " + ngettext("{who} won by {n} wizard over {runner}.",
+                               "{who} won by {n} wizards over {runner}.",
+                               best - runner).format(who=named, n=best - runner, runner=behind)
+    kinds = [e.get("kind") for e in view["log"]]
+    story = [_("{rounds} rounds: {claims} won by a right claim, {nomatch} by a right No match!, "
+               "{aside} set aside (ties or nobody right).").format(
+        rounds=view["round"], claims=kinds.count("right"), nomatch=kinds.count("right-no-match"),
+        aside=kinds.count("tie") + kinds.count("nobody"))]
+    wrong = kinds.count("wrong") + kinds.count("wrong-no-match") + kinds.count("slow")
+    if wrong:
+        story.append(ngettext("{n} wrong call barred its caller for a round.",
+                              "{n} wrong calls barred their callers for a round.", wrong).format(n=wrong))
+    last = view.get("last_round")
+    if "pile-empty" in kinds:
+        story.append(_("The draw pile ran out, so the most wizards won."))
+    elif last and last.get("winner") is not None:
+        story.append(_("{name} reached {target} wizards in round {n}.").format(
+            name=names[last["winner"]], target=view["target"], n=last["round"]))
+    return {"title": _("{names} won").format(names=named or _("nobody")),
+            "winners": [names[w] for w in winners], "text": text, "story": story}
+
+
 def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, bots: Sequence | None,
            you: int | None, log: list, god: bool) -> dict:
     timed = view["mode"] == "timed"
@@ -242,8 +274,7 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
     if view["is_over"]:
         named = _(" and ").join(names[w] for w in winners)
         headline = {"text": _("Game over: {names} won.").format(names=named or _("nobody")), "tone": "over"}
-        gameover = {"title": _("{names} won").format(names=named or _("nobody")),
-                    "winners": [names[w] for w in winners], "text": ""}
+        gameover = _gameover(view, names, winners, named)
     elif legal:
         headline = {"text": _("Round {n}: find the wizard with nothing in common!").format(n=view["round"]),
                     "tone": "you"}
