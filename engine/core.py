@@ -19,7 +19,7 @@ from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .rules import CORE_RULES, IllegalAction, Rule, RuleBook, brief
+from .rules import CORE_RULES, N_, IllegalAction, Rule, RuleBook, brief
 from .toolkit import ActionFormat, PhaseTable, copy_state
 from .toolkit import shuffled as shuffled  # the one shuffle, importable from core as before
 
@@ -224,6 +224,13 @@ def narrate(entry: Mapping[str, Any], names: Sequence[str]) -> str:
         return str(entry.get("msg", "")).format(**values)
     except (KeyError, IndexError, ValueError):
         return str(entry.get("msg", ""))
+
+
+UNDO_NOTHING = N_("You have not acted yet, so there is nothing of yours to take back.")
+UNDO_ANSWERED = N_("Undo is not allowed: {name} has answered your move, and that answer came from "
+                   "cards you cannot see.")
+UNDO_SHOWN = N_("Undo is not allowed: the {what} by {who} showed you hidden cards.")
+"""Why :meth:`Game.takeback` refuses (templates, so a table can word them in its language)."""
 
 
 def default_names(players: int) -> list[str]:
@@ -858,18 +865,17 @@ class Game:
             if history[index].seat == seat and index not in automatic:
                 break
         else:
-            return 0, "You have not acted yet, so there is nothing of yours to take back."
+            return 0, UNDO_NOTHING
         names = list(names) if names else default_names(self.players)
         if not replies:
             for move in history[index + 1:]:
                 if move.seat != seat:
-                    return 0, (f"Undo is not allowed: {names[move.seat]} has answered your move, and "
-                               "that answer came from cards you cannot see.")
+                    return 0, UNDO_ANSWERED.format(name=names[move.seat])
         for move in history[index:]:
             if seat in move.reveals:
                 what = move.action.get("type", "an action")
                 who = "you" if move.seat == seat else names[move.seat]
-                return 0, (f"Undo is not allowed: the {what} by {who} showed you hidden cards.")
+                return 0, UNDO_SHOWN.format(what=what, who=who)
         return len(history) - index, ""
 
     # -- internals

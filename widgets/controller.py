@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import traceback
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot
-from ..engine.core import Game, json_problem
+from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, json_problem
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
-from .i18n import N_, _, ngettext, ui_strings
+from .i18n import LANGUAGES, N_, _, language, ngettext, ui_strings, using
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural, second_person
 
@@ -217,6 +218,11 @@ class TableController:
             self.explore_bots = [k or best for k in kinds]
         for kind in set(self.kinds + self.explore_bots) - {None}:
             make_bot(kind, game.id)  # raises ValueError naming the kinds this game has
+        with using(language_of(game)):
+            self._name_seats(players)
+        self.bots = seat_bots(game.id, self.kinds, game.seed)
+
+    def _name_seats(self, players: int) -> None:
         names = self._custom_names
         if names is not None:
             if len(names) != players or not all(isinstance(n, str) and n.strip() for n in names):
@@ -224,8 +230,7 @@ class TableController:
             self.names = [n.strip() for n in names]
         else:
             self.names = default_names(self.kinds) if self.mode == PLAY else [
-                f"Player {s + 1}" for s in range(players)]
-        self.bots = seat_bots(game.id, self.kinds, game.seed)
+                _("Player {n}").format(n=s + 1) for s in range(players)]
 
     def _start(self) -> None:
         """Fresh game: who sees the screen, and bots that move first (when unpaced)."""
@@ -241,17 +246,25 @@ class TableController:
 
     # ------------------------------------------------------------------ the contract
 
+    @property
+    def language(self) -> str:
+        """The table's language: the game's ``language`` option where it has one, else English."""
+        return language_of(self.game)
+
     def state(self) -> dict:
-        """The whole synced model state (plain JSON)."""
-        return {"seq": self.seq, "mode": self.mode, "scene": self.scene(), "notice": self.notice,
-                "auto": self._auto(), "pictures": {"set": self.game.id, "icons": pictures_of(self.presenter)},
-                "strings": ui_strings()}
+        """The whole synced model state (plain JSON), in the table's language."""
+        with using(self.language):
+            return {"seq": self.seq, "mode": self.mode, "scene": self.scene(), "notice": self.notice,
+                    "auto": self._auto(), "pictures": {"set": self.game.id,
+                                                       "icons": pictures_of(self.presenter)},
+                    "strings": ui_strings()}
 
     def handle(self, message: Any) -> dict:
         """Process one front-end message and return the new :meth:`state`; never raises."""
         self.seq += 1
         try:
-            result = self._dispatch(message)
+            with using(self.language):
+                result = self._dispatch(message)
         except Exception as err:  # a bug must show as a notice, not kill the widget
             result = error(f"Something went wrong inside witchtable ({type(err).__name__}: "
                            f"{clip(str(err))}); "
@@ -548,9 +561,11 @@ class TableController:
         return info(_("Took back your last move."))
 
     def _takeback(self, seat: int) -> tuple[int, str]:
-        """The engine's takeback under this table's undo rule (core/undo-replies)."""
-        return self.game.takeback(seat, self.names, replies=self.undo_rule == "practice",
-                                  automatic=self.automatic)
+        """The engine's takeback under this table's undo rule (core/undo-replies), its reason
+        in the table's language."""
+        count, reason = self.game.takeback(seat, self.names, replies=self.undo_rule == "practice",
+                                           automatic=self.automatic)
+        return count, reworded(reason, (UNDO_NOTHING, UNDO_ANSWERED, UNDO_SHOWN))
 
     def _on_reactions(self, message: dict) -> Any:
         value = message.get("value")
@@ -697,8 +712,8 @@ class TableController:
         """
         spec = self.game.spec
         path = f"docs/games/{self.game.id}.md"
-        return {"title": _("How to play {game}").format(game=spec.name), "goal": spec.goal,
-                "summary": spec.summary, "lines": list(spec.how_to_play),
+        return {"title": _("How to play {game}").format(game=spec.name), "goal": _(spec.goal),
+                "summary": _(spec.summary), "lines": [_(line) for line in spec.how_to_play],
                 "rules": {"label": _("The full rules: every rule id, ruling and house setting"),
                           "url": self.rules_url, "path": path},
                 "open": self.first_game and self.mode == PLAY
@@ -802,18 +817,44 @@ class TableController:
             groups: dict[tuple, dict] = {}
             for entry in game.explain(seat, self.names):
                 key = (entry["legal"], entry["rule"])
-                group = groups.setdefault(key, {"rule": entry["rule"], "summary": entry["summary"],
+                group = groups.setdefault(key, {"rule": entry["rule"], "summary": _(entry["summary"]),
                                                 "legal": entry["legal"], "actions": []})
                 item = {"label": self.presenter.action_label(entry["action"], self.names)}
                 if entry["legal"]:
                     item["action"] = entry["action"]
                     item["seat"] = seat
                 else:
-                    item["message"] = entry["message"]
+                    item["message"] = refusal_text(entry["message"], entry["summary"])
                 group["actions"].append(item)
             ordered = sorted(groups.values(), key=lambda g: (not g["legal"], g["rule"]))
             out.append({"seat": seat, "name": self.names[seat], "groups": ordered})
         return out
+
+
+def reworded(text: str, templates: Sequence[str]) -> str:
+    """An engine text made from one of ``templates`` (``"... {name} ..."``) in the active
+    language: the template that made it is found, translated and filled in again."""
+    for template in templates:
+        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(template))
+        found = re.fullmatch(pattern, text)
+        if found:
+            return _(template).format(**found.groupdict())
+    return text
+
+
+def language_of(game: Game) -> str:
+    """A game's language: its ``language`` option when it has one with a catalogue, else English."""
+    language = game.options.get("language", "en")
+    return language if language in LANGUAGES else "en"
+
+
+def refusal_text(message: str, summary: str) -> str:
+    """An engine refusal in the active language: the engine words its refusals in English
+    with the input in them, so another language shows the rule's translated summary."""
+    translated = _(summary)
+    if translated == summary or language() == "en":
+        return message  # English, or a rule the catalogue does not translate: the engine's own
+    return _("Not allowed: {rule}").format(rule=translated)
 
 
 def clip(text: str, limit: int = 200) -> str:

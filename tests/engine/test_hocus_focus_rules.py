@@ -170,8 +170,8 @@ def test_claim_fit_rulebook_example():
                          (2, claim(C_FITS, 1400)), (3, PASS)):
         game.apply(seat, action)
     log = texts(game)
-    assert any("points at thin-PTGR, which shares size with thin-RPPG" in t for t in log)
-    assert any("points at medium-RTGT, which shares hat with thin-RPPG" in t for t in log)
+    assert any("pointing at thin-PTGR, which shares size with thin-RPPG" in t for t in log)
+    assert any("pointing at medium-RTGT, which shares hat with thin-RPPG" in t for t in log)
     assert game.scores == [0, 0, 1, 0]
     results = {c["seat"]: c["result"] for c in game.view(None)["last_round"]["calls"]}
     assert results == {0: "wrong", 1: "wrong", 2: "right", 3: "pass"}
@@ -196,7 +196,7 @@ def test_claim_face_up():
 def test_claim_wrong_bars_until_next_round():
     """hocus-focus/claim/wrong: a wrong claim bars its player for the rest of the round."""
     # Notas.
-    game = stacked(3, [B_HAT, C_FITS], mode="untimed")
+    game = stacked(3, [B_HAT, C_FITS], timing="untimed")
     assert game.to_act == (0,)
     game.apply(0, {"type": "claim", "card": B_HAT})
     assert game.view(None)["barred"] == [0] and game.to_act == (1,)
@@ -258,9 +258,9 @@ def test_no_match_right():
     game.apply(1, claim(board[0], 3000))   # earlier, but wrong: barred, then seat 2 wins
     view = game.view(None)
     assert view["won"][2] == [TURNED] and game.scores == [0, 0, 1] and view["board"] == board
-    assert "Player 3 calls No match! at 4000 ms, rightly: no face-up wizard fits, so Player 3 " \
+    assert "Player 3 calls No match! at 4000 ms, rightly: no face-up wizard fits; Player 3 " \
            "wins thin-RPPG." in texts(game)
-    untimed = stacked(2, [], mode="untimed")
+    untimed = stacked(2, [], timing="untimed")
     untimed.apply(0, {"type": "no-match"})
     assert untimed.scores == [1, 0]
 
@@ -269,7 +269,7 @@ def test_no_match_wrong():
     """hocus-focus/no-match/wrong: "No match!" while a wizard fits bars its caller, and the
     log does not say which wizard fits."""
     # Sin coincidencia.
-    game = stacked(2, [C_FITS], mode="untimed")
+    game = stacked(2, [C_FITS], timing="untimed")
     game.apply(0, {"type": "no-match"})
     assert game.view(None)["barred"] == [0] and game.to_act == (1,)
     last = texts(game)[-1]
@@ -384,7 +384,7 @@ def test_untimed_turns():
     """hocus-focus/untimed/turns: seats take turns; the first to look moves left each round;
     untimed calls carry no time."""
     # Como se Juega (a ruling: play without the clock).
-    game = new_game("hocus-focus", 3, 2, mode="untimed", first_player=1)
+    game = new_game("hocus-focus", 3, 2, timing="untimed", first_player=1)
     assert game.to_act == (1,)
     assert_illegal(game, 1, {"type": "pass", "ms": 5}, "core/action-format", "has no field(s) ms")
     assert all("ms" not in a for a in game.legal_actions(1))
@@ -434,7 +434,7 @@ def test_expert_too_slow():
     game.apply(0, claim(C_FITS, 1000, point_ms=501))
     game.apply(1, PASS)
     assert game.scores == [0, 0]
-    assert "Player 1 calls Kazaam! at 1000 ms but takes 501 ms to point, longer than 500 ms, so " \
+    assert "Player 1 calls Kazaam! at 1000 ms; Player 1 takes 501 ms to point, longer than 500 ms: " \
            "the claim counts as wrong; Player 1 is barred until the next round." in texts(game)
 
 
@@ -451,7 +451,7 @@ def test_game_target():
     assert game.is_over and game.winners == [1] and game.to_act == ()
     with pytest.raises(ValueError, match="at most the deck's 14 wizards"):
         new_game("hocus-focus", 2, 1, deck=list(HOUSE_DECK[:14]), target=15)
-    assert texts(game)[-1] == "Player 2 has 1 wizards and wins the game."
+    assert texts(game)[-1] == "Player 2 has 1 wizards: Player 2 wins the game."
     full = new_game("hocus-focus", 2, 3)
     bots = [BOTS["hard"](1), BOTS["easy"](2)]
     while not full.is_over:
@@ -493,14 +493,14 @@ def _bot_game(players: int, seed: int, **options):
     return game
 
 
-@pytest.mark.parametrize("options", [{}, {"expert": True, "tie_ms": 400}, {"mode": "untimed"}])
+@pytest.mark.parametrize("options", [{}, {"expert": True, "tie_ms": 400}, {"timing": "untimed"}])
 def test_timed_games_replay_exactly_from_saves(options):
     """hocus-focus/time/ms: a game of timed calls replays exactly from its save, and the same
     calls arriving in another order give the same game."""
     for seed in range(3):
         game = _bot_game(4, seed, **options)
         assert snap(load_game(json.loads(json.dumps(game.to_json())))) == snap(game)
-        if options.get("mode") == "untimed":
+        if options.get("timing") == "untimed":
             continue
         # Reorder each round's calls (a round's calls are the runs between judged rounds).
         again = new_game("hocus-focus", 4, seed, **options)

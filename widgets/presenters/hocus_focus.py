@@ -22,8 +22,8 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.hocus_focus import HOUSE_DECK, card_facts
-from ..i18n import _, ngettext
-from ..scene import SCENE_VERSION, card, choice, clock, counter, god_log, grid, log_entry
+from ..i18n import N_, _, ngettext, pgettext
+from ..scene import SCENE_VERSION, card, choice, clock, counter, god_log, grid, log_entry, told
 
 R = "hocus-focus/"
 
@@ -36,7 +36,13 @@ PATTERN = {"red": "", "purple": '<rect width="2" height=".7" fill="#fff" fill-op
 HALF_WIDTH = {"thin": 2.6, "medium": 4.4, "wide": 6.4}
 """Half the robe's width at its hem, by size."""
 LETTER = {"red": "R", "purple": "P", "green": "G", "turquoise": "T"}
+"""Each colour's letter in the wizards' ids and pictures' pattern ids (never shown)."""
+PATTERN_WORDS = {"red": N_("plain"), "purple": N_("stripes"), "green": N_("dots"),
+                 "turquoise": N_("diagonal lines")}
+"""What each colour's pattern looks like, for the legend."""
 SIZE_TONE = {"thin": "teal", "medium": "violet", "wide": "gold"}
+BOT_WORDS = {"easy": N_("easy"), "heuristic": N_("medium"), "hard": N_("hard"), "random": N_("random")}
+"""How each bot kind reads on the table (the heuristic bot is the medium level)."""
 
 
 def _words() -> dict:
@@ -71,19 +77,45 @@ def wizard_svg(wizard: str) -> str:
     return f"<defs>{defs}</defs>{hat}{robe}{head}{shoes}{wand}"
 
 
+def swatch_svg(colour: str) -> str:
+    """A colour's swatch with its pattern (the legend's icon)."""
+    c = LETTER[colour]
+    return (f'<defs><pattern id="hs-{c}" width="2" height="2" patternUnits="userSpaceOnUse">'
+            f'<rect width="2" height="2" fill="{COLOUR_HEX[colour]}"/>{PATTERN[colour]}</pattern></defs>'
+            f'<rect x="3" y="3" width="18" height="18" rx="3" style="fill:url(#hs-{c});stroke:#1b1530;'
+            'stroke-width:.8"/>')
+
+
 def pictures(deck: Sequence[str] = HOUSE_DECK) -> dict:
-    """Every wizard of ``deck`` by id: what ``hocus_focus.pictures.json`` holds."""
-    return {wizard: wizard_svg(wizard) for wizard in deck}
+    """Every wizard of ``deck`` by id, and each colour's swatch (``swatch-red``): what
+    ``hocus_focus.pictures.json`` holds."""
+    return {**{wizard: wizard_svg(wizard) for wizard in deck},
+            **{f"swatch-{colour}": swatch_svg(colour) for colour in COLOUR_HEX}}
+
+
+def legend() -> list:
+    """The four colours, each with its pattern and letter: the game plays without colour vision."""
+    words = _words()
+    return [{"kind": f"colour-{colour}", "icon": f"swatch-{colour}", "name": words[colour],
+             "tag": letter(colour), "tone": "ash", "text": _(PATTERN_WORDS[colour]),
+             "rule": R + "claim/fit"} for colour in COLOUR_HEX]
 
 
 def pictures_json() -> str:
     return json.dumps(pictures(), indent=1, sort_keys=True) + "\n"
 
 
+def letter(colour: str) -> str:
+    """A colour's one-letter mark as names show it, in the active language (Spanish: R rojo,
+    M morado, V verde, T turquesa)."""
+    return {"red": pgettext("colour letter", "R"), "purple": pgettext("colour letter", "P"),
+            "green": pgettext("colour letter", "G"), "turquoise": pgettext("colour letter", "T")}[colour]
+
+
 def wizard_name(wizard: str) -> str:
     """A wizard's short name: its size and the initials of hat, robe, shoes, wand colours."""
     facts = card_facts(wizard)
-    return f"{_words()[facts['size']]} {'·'.join(LETTER[facts[g]] for g in ('hat', 'robe', 'shoes', 'wand'))}"
+    return f"{_words()[facts['size']]} {'·'.join(letter(facts[g]) for g in ('hat', 'robe', 'shoes', 'wand'))}"
 
 
 def wizard_words(wizard: str) -> str:
@@ -116,43 +148,52 @@ def action_label(action: dict, names: Sequence[str]) -> str:
 
 
 def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dict:
-    raise IllegalAction("core/action-format", "Hocus Focus has no card picker: click a wizard to claim it, "
-                                              "or press No match! or Pass.")
+    raise IllegalAction("core/action-format", _("Hocus Focus has no card picker: click a wizard to claim "
+                                                "it, or press No match! or Pass."))
 
 
-def _translate(entry: dict) -> str:
-    """A log line in the table's language: the engine's English template by msgid, refilled."""
-    template = entry.get("msg")
-    if not isinstance(template, str):
-        return entry["text"]
-    text = _(template)
-    if text == template:
-        return entry["text"]
-    fields = {k: v for k, v in entry.items() if k not in ("msg", "text", "kind", "n")}
-    try:
-        return text.format(**{k: fields.get(k, "") for k in fields}) if "{" in text else text
-    except (KeyError, IndexError, ValueError):
-        return entry["text"]
+def _values(entry: dict) -> dict:
+    """A log event's fields in the table's words: wizards by name, garments translated."""
+    words = _words()
+    values = {}
+    for key in ("card", "turned"):
+        if isinstance(entry.get(key), str):
+            try:
+                values[key] = wizard_name(entry[key])
+            except (ValueError, KeyError):
+                pass
+    if isinstance(entry.get("matched"), list):
+        values["same"] = ", ".join(words.get(m, m) for m in entry["matched"])
+    return values
+
+
+def _log(view: dict, names: Sequence[str], you: int | None) -> list:
+    """The last 80 log lines in the table's language, told to ``you``."""
+    return [dict(log_entry(e), text=told(e, names, you, _values(e))) for e in view["log"][-80:]]
 
 
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
     view = game.view(seat, names=names)
     legal = game.legal_actions(seat) if seat is not None and seat in view["to_act"] else []
-    log = [dict(log_entry(e), text=_translate(e)) for e in view["log"][-80:]]
-    return _scene(game, view, legal, seat, list(names), bots, you, log, god=False)
+    return _scene(game, view, legal, seat, list(names), bots, you, _log(view, names, you), god=False)
 
 
 def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
     view = game.view(None, names=names)
-    views = [game.view(s, names=names) for s in range(game.players)]
+    views = [_told(game.view(s, names=names), names) for s in range(game.players)]
     actor = view["to_act"][0] if view["to_act"] else None
     legal = game.legal_actions(actor) if actor is not None else []
     return _scene(game, view, legal, actor, list(names), bots, None,
-                  god_log(view, views, list(names)), god=True)
+                  god_log(_told(view, names), views, list(names)), god=True)
 
 
-def _feedback(view: dict, names: list) -> list:
+def _told(view: dict, names: Sequence[str]) -> dict:
+    """A view whose log reads in the table's language (the explorer compares seats' texts)."""
+    return {**view, "log": [dict(e, text=told(e, names, None, _values(e))) for e in view["log"]]}
+
+
+def _feedback(view: dict, names: list, you: int | None) -> list:
     """Lines on the last judged round: who won what, and each wrong claim's matching garments."""
     last = view.get("last_round")
     if not last:
@@ -160,21 +201,29 @@ def _feedback(view: dict, names: list) -> list:
     words = _words()
     lines = []
     wrong = {e.get("actor"): e for e in view["log"] if e.get("kind") == "wrong"
-             and e["n"] > max((x["n"] for x in view["log"] if x.get("kind") == "turn"
+             and e["n"] > max((x["n"] for x in view["log"] if x.get("kind") in ("turn", "turn-untimed")
                                and x.get("round") == last["round"]), default=-1)}
     for call in last.get("calls", []):
-        name = names[call["seat"]]
+        name, mine = names[call["seat"]], call["seat"] == you
         result = call.get("result")
         if result == "wrong" and call["seat"] in wrong:
             matched = ", ".join(words.get(m, m) for m in wrong[call["seat"]].get("matched", []))
-            lines.append({"text": _("{name} was wrong: {card} shares {same} with the turned wizard.").format(
-                name=name, card=wizard_name(call["card"]), same=matched), "tone": "status"})
-        elif result == "wrong":
-            lines.append({"text": _("{name} called No match! wrongly: a wizard fitted.").format(name=name),
+            text = (_("You were wrong: {card} shares {same} with the turned wizard.") if mine else
+                    _("{name} was wrong: {card} shares {same} with the turned wizard."))
+            lines.append({"text": text.format(name=name, card=wizard_name(call["card"]), same=matched),
                           "tone": "status"})
+        elif result == "wrong":
+            text = (_("You called No match! wrongly: a wizard fitted.") if mine else
+                    _("{name} called No match! wrongly: a wizard fitted."))
+            lines.append({"text": text.format(name=name), "tone": "status"})
+        elif result == "slow":
+            text = (_("You pointed too late (the expert time limit).") if mine else
+                    _("{name} pointed too late (the expert time limit)."))
+            lines.append({"text": text.format(name=name), "tone": "status"})
         elif result == "right":
             what = wizard_name(call["card"]) if call.get("card") else _("the turned wizard")
-            lines.append({"text": _("{name} won {card}.").format(name=name, card=what), "tone": "outcome"})
+            text = _("You won {card}.") if mine else _("{name} won {card}.")
+            lines.append({"text": text.format(name=name, card=what), "tone": "outcome"})
     if last.get("outcome") == "tie":
         lines.append({"text": _("A tie: the turned wizard is set aside for the next round's winner."),
                       "tone": "info"})
@@ -241,7 +290,7 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
     if view.get("set_aside"):
         table.append({"key": "set-aside", "label": _("Set aside (tie)"),
                       "cards": [face(w) for w in view["set_aside"]], "small": True, "text": ""})
-    feedback = _feedback(view, names)
+    feedback = _feedback(view, names, you)
     if feedback:
         table.append({"key": "result", "label": _("Last round"), "lines": feedback, "text": ""})
     scores = view["scores"]
@@ -252,7 +301,8 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
             badges.append({"text": _("barred"), "tone": "danger"})
         if timed and s in acted and not view["is_over"]:
             badges.append({"text": _("called")})
-        players.append({"seat": s, "name": names[s], "you": s == you, "bot": bots[s], "acting": s in to_act,
+        bot = _(BOT_WORDS[bots[s]]) if bots[s] in BOT_WORDS else bots[s]
+        players.append({"seat": s, "name": names[s], "you": s == you, "bot": bot, "acting": s in to_act,
                         "role": None, "winner": s in winners, "out": False,
                         "counters": [counter("won", _("Wizards"), scores[s], "star", "won")],
                         "note": _("{n} of {target}").format(n=scores[s], target=view["target"]),
@@ -297,7 +347,10 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
                        "rows": [{"head": {"text": names[s]}, "cells": [{"text": str(scores[s]),
                                                                         "strong": s in winners}]}
                                 for s in sorted(range(game.players), key=lambda s: -scores[s])], "foot": []},
-        "gameover": gameover, "log": log, "legend": [],
+        "gameover": gameover, "log": log, "legend": legend(),
+        "legend_title": _("Colours"),
+        "legend_note": _("Each colour has its own pattern and letter, so the game plays without "
+                         "colour vision; a wizard's name spells its hat, robe, shoes and wand."),
     }
     if timed and legal and any("ms" in a for a in legal):
         scene["clock"] = clock(f"round-{view['round']}-{view['move'] - len(acted)}", _("Time"), field="ms")

@@ -16,7 +16,7 @@ Calls stay sealed until every seat has acted; then the round is judged by ``ms``
 (earliest first; ties within ``tie_ms``), so arrival order never matters and the same
 seed and calls always give the same game. ``legal_actions`` lists each call with
 ``ms: 0``; a caller sets the real time on a copy: ``dict(action, ms=1234)``. Untimed play
-(``mode="untimed"``) takes turns and its actions have no times:
+(``timing="untimed"``) takes turns and its actions have no times:
 ``{"type": "claim", "card": "wide-PRTG"}``, ``{"type": "no-match"}``, ``{"type": "pass"}``.
 
 Public beyond the spec (what widgets may import): :func:`shared` (the attributes two
@@ -25,9 +25,21 @@ wizards have in common: the feedback on a wrong claim) and :func:`card_facts`. T
 """
 
 from ...core import GameSpec, Option, count_option, flag_option, seat_option
+from ...rules import N_, brief
 from .bot import BOTS, LEVELS, HocusFocusBot
-from .state import MAX_MS, HocusFocusState, check_mode
+from .state import MAX_MS, HocusFocusState, check_timing
 from .wizards import HOUSE_DECK, MAX_DECK, card_facts, check_deck, shared
+
+LANGUAGES = ("en", "es")
+"""The languages this game's texts are translated to (the widgets' catalogue holds them)."""
+
+
+def check_language(value: object, players: int) -> str:
+    """The ``language`` option: the table's language, read only by the widgets."""
+    if value not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {brief(value)}")
+    return value  # type: ignore[return-value]
+
 
 OPTIONS = [
     Option("deck", [], "house data: a list of distinct wizard ids ('thin-RPGT': size, then hat, "
@@ -35,8 +47,9 @@ OPTIONS = [
            lambda value, players: check_deck(value)),
     Option("target", 10, "wizards a player needs to win (the rulebook: 10)",
            count_option("target", 1, MAX_DECK)),
-    Option("mode", "timed", "'timed': a race, each call carries its ms; 'untimed': players take turns",
-           check_mode),
+    Option("timing", "timed", "'timed': a race, each call carries its ms; 'untimed': players take "
+                              "turns (for teaching and accessibility)",
+           check_timing),
     Option("tie_ms", 100, "calls within this many milliseconds of the first right call are a tie",
            count_option("tie_ms", 0, 5000)),
     Option("expert", False, "the expert rule: a wrong call also loses a won wizard out of the game",
@@ -45,6 +58,9 @@ OPTIONS = [
            count_option("point_limit_ms", 0, MAX_MS)),
     Option("first_player", 0, "untimed play: the seat that looks first in round one",
            seat_option("first_player")),
+    Option("language", "en", "the table's language, 'en' (English) or 'es' (Spanish); the rules "
+                             "ignore it, the widgets draw every text of the game in it",
+           check_language),
 ]
 
 SPEC = GameSpec(
@@ -59,14 +75,14 @@ SPEC = GameSpec(
     timing="real-time",
     bots=BOTS,
     presenter="hocus_focus",
-    summary="Race to spot the wizard with nothing in common with the turned card: another "
-            "size, and every garment another colour.",
-    goal="First to 10 wizards wins",
+    summary=N_("Race to spot the wizard with nothing in common with the turned card: another "
+               "size, and every garment another colour."),
+    goal=N_("First to 10 wizards wins"),
     how_to_play=(
-        "A wizard is turned up from the draw pile; look for a face-up wizard of another size "
-        "whose hat, robe, shoes and wand are all other colours.",
-        "Call Kazaam! and point at it: a right call wins it, a wrong one bars you for the round.",
-        "If no face-up wizard fits, call No match! to win the turned card.",
+        N_("A wizard is turned up from the draw pile; look for a face-up wizard of another size "
+           "whose hat, robe, shoes and wand are all other colours."),
+        N_("Call Kazaam! and point at it: a right call wins it, a wrong one bars you for the round."),
+        N_("If no face-up wizard fits, call No match! to win the turned card."),
     ),
     public_scores=True,
 )

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...knowledge import redacted_log
-from ...rules import brief
+from ...rules import N_, brief
 from ...toolkit import ActionFormat, Card, Count
 from .rules import RULES
 from .wizards import card_facts, shared
@@ -48,10 +48,10 @@ def fitting(board: Sequence[str], turned: str) -> list[str]:
     return [card for card in board if not shared(card, turned)]
 
 
-def check_mode(value: object, players: int) -> str:
-    """The ``mode`` option: ``"timed"`` (the race) or ``"untimed"`` (turns)."""
+def check_timing(value: object, players: int) -> str:
+    """The ``timing`` option: ``"timed"`` (the race) or ``"untimed"`` (turns)."""
     if value not in MODES:
-        raise ValueError(f"mode must be 'timed' or 'untimed', not {brief(value)}")
+        raise ValueError(f"timing must be 'timed' or 'untimed', not {brief(value)}")
     return value  # type: ignore[return-value]
 
 
@@ -65,8 +65,8 @@ class HocusFocusState(State):
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
-        self.timed = options["mode"] == "timed"
-        self.action_format = FORMATS[options["mode"]]
+        self.timed = options["timing"] == "timed"
+        self.action_format = FORMATS[options["timing"]]
         self.deck_names = frozenset(options["deck"])
         self.expert = options["expert"]
         self.target = options["target"]
@@ -87,8 +87,8 @@ class HocusFocusState(State):
         self.last_round: dict | None = None
         self.over = False
         self.final_winners: list[int] = []
-        self.log.add("deal", "The deck is shuffled: 12 wizards are dealt face up and {rest} "
-                     "form the draw pile.", rest=len(self.pile), board=list(self.board))
+        self.log.add("deal", N_("The deck is shuffled: 12 wizards are dealt face up and {rest} "
+                     "form the draw pile."), rest=len(self.pile), board=list(self.board))
         self._start_round()
 
     @classmethod
@@ -110,11 +110,11 @@ class HocusFocusState(State):
         self.calls = {}
         self.barred = []
         if self.timed:
-            self.log.add("turn", "Round {round}: {card} is turned up; find a wizard with nothing "
-                         "in common with it.", round=self.round, card=self.turned)
+            self.log.add("turn", N_("Round {round}: {card} is turned up; find a wizard with nothing "
+                         "in common with it."), round=self.round, card=self.turned)
         else:
             self.current = (self.first + self.round - 1) % self.players
-            self.log.add("turn-untimed", "Round {round}: {card} is turned up; {actor} looks first.",
+            self.log.add("turn-untimed", N_("Round {round}: {card} is turned up; {actor} looks first."),
                          round=self.round, card=self.turned, actor=self.current)
 
     def _end_by_pile(self) -> None:
@@ -122,9 +122,9 @@ class HocusFocusState(State):
         self.over = True
         self.turned = None
         self.final_winners = [s for s in range(self.players) if len(self.won[s]) == most]
-        self.log.add("pile-empty", "The draw pile is empty, so the game ends; the most wizards wins.")
+        self.log.add("pile-empty", N_("The draw pile is empty, so the game ends; the most wizards wins."))
         for seat in self.final_winners:
-            self.log.add("win", "{actor} wins with {count} wizards.", actor=seat, count=most)
+            self.log.add("win", N_("{actor} wins with {count} wizards."), actor=seat, count=most)
 
     def _award(self, seat: int, card: str, from_board: bool) -> None:
         """``seat`` wins ``card`` (a face-up wizard, else the turned one) and any bonus."""
@@ -135,7 +135,7 @@ class HocusFocusState(State):
         self.set_aside = []
         if bonus:
             self.won[seat].extend(bonus)
-            self.log.add("bonus", "{actor} also takes the set-aside wizards: {count} more.",
+            self.log.add("bonus", N_("{actor} also takes the set-aside wizards: {count} more."),
                          actor=seat, count=len(bonus), cards=list(bonus))
         self.turned = None
 
@@ -143,17 +143,17 @@ class HocusFocusState(State):
         if self.expert and self.won[seat]:
             card = self.won[seat].pop()
             self.out.append(card)
-            self.log.add("lose-card", "Expert rule: {actor} loses {card} out of the game.",
+            self.log.add("lose-card", N_("Expert rule: {actor} loses {card} out of the game."),
                          actor=seat, card=card)
 
     def _set_aside(self, why: str) -> None:
         self.set_aside.append(self.turned)
         if why == "tie":
-            self.log.add("tie", "A tie: {card} is set aside, and the next round's winner takes it too.",
+            self.log.add("tie", N_("A tie: {card} is set aside, and the next round's winner takes it too."),
                          card=self.turned)
         else:
-            self.log.add("nobody", "Nobody wins round {round}: {card} is set aside, and the next "
-                         "round's winner takes it too.", round=self.round, card=self.turned)
+            self.log.add("nobody", N_("Nobody wins round {round}: {card} is set aside, and the next "
+                         "round's winner takes it too."), round=self.round, card=self.turned)
         self.turned = None
 
     def _finish_round(self, winner: int | None, outcome: str, card: str | None, calls: list) -> None:
@@ -162,7 +162,7 @@ class HocusFocusState(State):
         if winner is not None and len(self.won[winner]) >= self.target:
             self.over = True
             self.final_winners = [winner]
-            self.log.add("target", "{actor} has {count} wizards and wins the game.",
+            self.log.add("target", N_("{actor} has {count} wizards: {actor} wins the game."),
                          actor=winner, count=len(self.won[winner]))
             return
         self._start_round()
@@ -182,24 +182,24 @@ class HocusFocusState(State):
             if not same and not slow:
                 return "right"
             if same:
-                text = ("{actor} calls Kazaam! at {ms} ms and points at {card}, which shares "
-                        "{same} with {turned}; {actor} is barred until the next round." if timed else
-                        "{actor} points at {card}, which shares {same} with {turned}; {actor} is "
-                        "barred until the next round.")
+                text = (N_("{actor} calls Kazaam! at {ms} ms, pointing at {card}, which shares "
+                           "{same} with {turned}; {actor} is barred until the next round.") if timed else
+                        N_("{actor} points at {card}, which shares {same} with {turned}; {actor} is "
+                        "barred until the next round."))
                 self.log.add("wrong", text, actor=seat, card=card, ms=ms, turned=self.turned,
                              same=", ".join(same), matched=same)
             else:
-                self.log.add("slow", "{actor} calls Kazaam! at {ms} ms but takes {point_ms} ms to "
-                             "point, longer than {limit} ms, so the claim counts as wrong; {actor} "
-                             "is barred until the next round.", actor=seat, card=card, ms=ms,
+                self.log.add("slow", N_("{actor} calls Kazaam! at {ms} ms; {actor} takes {point_ms} ms to "
+                                "point, longer than {limit} ms: the claim counts as wrong; {actor} "
+                                "is barred until the next round."), actor=seat, card=card, ms=ms,
                              point_ms=point, limit=self.point_limit)
         else:
             if self.is_right(kind, card):
                 return "right"
-            text = ("{actor} calls No match! at {ms} ms, but a face-up wizard fits; {actor} is "
-                    "barred until the next round." if timed else
-                    "{actor} calls No match!, but a face-up wizard fits; {actor} is barred until "
-                    "the next round.")
+            text = (N_("{actor} calls No match! at {ms} ms, but a face-up wizard fits; {actor} is "
+                    "barred until the next round.") if timed else
+                    N_("{actor} calls No match!, but a face-up wizard fits; {actor} is barred until "
+                    "the next round."))
             self.log.add("wrong-no-match", text, actor=seat, ms=ms)
         self.barred.append(seat)
         self._penalise(seat)
@@ -209,15 +209,15 @@ class HocusFocusState(State):
         """Log and award a right call; returns the card won."""
         turned = self.turned
         if kind == "claim":
-            text = ("{actor} calls Kazaam! at {ms} ms and points at {card}: it fits, so {actor} "
-                    "wins it and {turned} takes its place." if ms is not None else
-                    "{actor} points at {card}: it fits, so {actor} wins it and {turned} takes its place.")
+            text = (N_("{actor} calls Kazaam! at {ms} ms, pointing at {card}: it fits; {actor} "
+                       "wins it and {turned} takes its place.") if ms is not None else
+                    N_("{actor} points at {card}: it fits; {actor} wins it and {turned} takes its place."))
             self.log.add("right", text, actor=seat, card=card, ms=ms, turned=turned)
             self._award(seat, card, True)
             return card
-        text = ("{actor} calls No match! at {ms} ms, rightly: no face-up wizard fits, so {actor} "
-                "wins {card}." if ms is not None else
-                "{actor} calls No match!, rightly: no face-up wizard fits, so {actor} wins {card}.")
+        text = (N_("{actor} calls No match! at {ms} ms, rightly: no face-up wizard fits; {actor} "
+                   "wins {card}.") if ms is not None else
+                N_("{actor} calls No match!, rightly: no face-up wizard fits; {actor} wins {card}."))
         self.log.add("right-no-match", text, actor=seat, card=turned, ms=ms)
         self._award(seat, turned, False)
         return turned
@@ -231,7 +231,7 @@ class HocusFocusState(State):
                   for seat, (kind, card, ms, point) in self.calls.items()}
         for seat in sorted(self.calls):
             if self.calls[seat][0] == "pass":
-                self.log.add("pass", "{actor} gives up the round.", actor=seat)
+                self.log.add("pass", N_("{actor} gives up the round."), actor=seat)
         first = None
         for index, (ms, seat, kind, card, point) in enumerate(calls):
             result = self._judge(seat, kind, card, ms, point)
@@ -248,9 +248,9 @@ class HocusFocusState(State):
             if tied:
                 for ms, seat, _kind, _card, _point in tied:
                     record[seat]["result"] = "tie"
-                    self.log.add("tie-call", "{actor} also calls at {ms} ms, within {window} ms of "
-                                 "{first}'s right call: the calls are simultaneous.",
-                                 actor=seat, ms=ms, window=self.tie_ms, first=calls[first][1])
+                    self.log.add("tie-call", N_("{actor} also calls at {ms} ms, within {window} ms of "
+                                 "{player}'s right call: the calls are simultaneous."),
+                                 actor=seat, ms=ms, window=self.tie_ms, player=calls[first][1])
                 record[calls[first][1]]["result"] = "tie"
                 outcome = "tie"
                 self._set_aside("tie")
@@ -263,8 +263,8 @@ class HocusFocusState(State):
             self._set_aside("nobody")
         for ms, seat, _kind, _card, _point in calls:
             if record[seat]["result"] == "late":
-                self.log.add("late", "{actor}'s call at {ms} ms came after the round was decided "
-                             "and is not judged.", actor=seat, ms=ms)
+                self.log.add("late", N_("{actor}'s call at {ms} ms came after the round was decided "
+                             "and is not judged."), actor=seat, ms=ms)
         self._finish_round(winner, outcome, won, [record[s] for s in sorted(record)])
 
     # ------------------------------------------------------------------ queries
@@ -334,20 +334,20 @@ class HocusFocusState(State):
             point = action.get("point_ms", 0)
             self.calls[seat] = (kind, card, ms, point)
             if kind == "pass":
-                self.log.secret([seat], "sealed-pass", "You give up this round.")
+                self.log.secret([seat], "sealed-pass", N_("You give up this round."))
             elif kind == "claim":
-                self.log.secret([seat], "sealed", "You call Kazaam! at {ms} ms and point at {card}; "
-                                "the round is judged once everyone has called.", ms=ms, card=card)
+                self.log.secret([seat], "sealed", N_("You call Kazaam! at {ms} ms and point at {card}; "
+                                "the round is judged once everyone has called."), ms=ms, card=card)
             else:
-                self.log.secret([seat], "sealed", "You call No match! at {ms} ms; the round is "
-                                "judged once everyone has called.", ms=ms)
+                self.log.secret([seat], "sealed", N_("You call No match! at {ms} ms; the round is "
+                                "judged once everyone has called."), ms=ms)
             if len(self.calls) < self.players:
                 return frozenset()
             self._judge_race()
             return frozenset(range(self.players))
         # Untimed: judged at once, then the next seat looks.
         if kind == "pass":
-            self.log.add("pass", "{actor} gives up the round.", actor=seat)
+            self.log.add("pass", N_("{actor} gives up the round."), actor=seat)
             result = "pass"
         else:
             result = self._judge(seat, kind, card, None, 0)
