@@ -386,12 +386,15 @@ class Option:
     saying what a right value would be; ``None`` takes any JSON value. Checks that
     concern several options at once (is the deck big enough for this many players?)
     belong in the game's ``State.check_options``, which runs after every option's own.
+    ``choices`` lists the values a setup form may offer (with the default among them), for
+    an option that takes one of a few.
     """
 
     name: str
     default: Any
     help: str
     check: Callable[[Any, int], Any] | None = None
+    choices: tuple | None = None
 
 
 def flag_option(name: str) -> Callable[[Any, int], bool]:
@@ -523,7 +526,9 @@ class GameSpec:
                 "bots": list(self.bot_kinds), "default_bot": self.default_bot,
                 "presenter": self.presenter, "summary": self.summary, "goal": self.goal,
                 "how_to_play": list(self.how_to_play), "public_scores": self.public_scores,
-                "options": {o.name: {"default": o.default, "help": o.help} for o in self.option_list}}
+                "options": {o.name: {"default": o.default, "help": o.help,
+                                     **({"choices": list(o.choices)} if o.choices else {})}
+                            for o in self.option_list}}
 
     def __repr__(self) -> str:
         return f"<GameSpec {self.id} ({self.min_players}-{self.max_players} players)>"

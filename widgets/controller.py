@@ -38,7 +38,8 @@ EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", 
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
 MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
-    "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
+    "act": ("action", "move", "seat", "ms", "point_ms"),
+    "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
     "reactions": ("value",), "pace": ("pace",),
@@ -322,6 +323,8 @@ class TableController:
         if self.handoff_to is not None:
             name = self.names[self.handoff_to]
             return error(f"Pass the screen to {name} first: {name} presses “I am {name}”.")
+        if self._shared() and asked is not None and asked in self.humans:
+            return asked  # several people at one screen, each acting for their own seat
         if self.viewer is None:
             waiting = " and ".join(self.names[s] for s in self.game.to_act) or "nobody"
             return error(f"Nobody at this screen may act now; waiting for {waiting}.")
@@ -363,7 +366,17 @@ class TableController:
                                  f"started (0 to {MAX_MS}), not {brief(ms)}.")
         if clock["field"] not in action:
             return action, None  # an untimed call while the clock runs (a pass): its time is not read
-        return {**action, clock["field"]: ms}, None
+        timed = {**action, clock["field"]: ms}
+        point, field = message.get("point_ms"), clock.get("point_field")
+        if "point_ms" in message:
+            if not field or field not in action:
+                return action, error("'point_ms' is only sent with a call the clock times in two steps "
+                                     "(a call key, then the card).")
+            if not _is_int(point) or not 0 <= point <= MAX_MS:
+                return action, error(f"'point_ms' is the whole milliseconds from the call to pointing "
+                                     f"(0 to {MAX_MS}), not {brief(point)}.")
+            timed[field] = point
+        return timed, None
 
     def _on_build(self, message: dict) -> Any:
         stale = self._stale(message)
@@ -487,10 +500,19 @@ class TableController:
             self.viewer = self.handoff_to = None
             return
         people = [s for s in self.game.to_act if s in self.humans]
+        if self._shared():  # nothing hidden between the people here: no hand-off screen
+            self.viewer, self.handoff_to = (people or self.humans)[0], None
+            return
         if self.viewer is not None and self.viewer in people:
             return  # the same person goes on (an extra turn, a Mirror chain)
         self.viewer = None  # hide the last person's hand: someone else may be looking
         self.handoff_to = people[0] if people else None
+
+    def _shared(self) -> bool:
+        """Whether the people at this screen share it: the presenter says the game hides
+        nothing from one person that another may see (a race around one board), so several
+        people play at once, each with their own seat in their messages."""
+        return len(self.humans) > 1 and getattr(self.presenter, "SHARED_SCREEN", False)
 
     def _on_advance(self, message: dict) -> Any:
         if "move" in message:

@@ -218,14 +218,19 @@ def reveal(key: str, title: str, *, cards: list | None = None, text: str = "", s
     return data
 
 
-def clock(key: str, label: str, *, field: str = "ms", limit_ms: int | None = None) -> dict:
+def clock(key: str, label: str, *, field: str = "ms", limit_ms: int | None = None,
+          point_field: str | None = None) -> dict:
     """A running clock (the scene's ``clock``), started when the front end first draws ``key``.
 
     While it runs, every action the page sends carries the milliseconds measured since
     then; the controller puts them into the action's ``field`` (the one the engine
-    declares for timed input).
+    declares for timed input). ``point_field``: a call timed in two steps (a call key,
+    then the card: the scene's ``calls``) also carries ``point_ms``, the time from the
+    call to pointing, put into that field.
     """
     data: dict[str, Any] = {"key": key, "label": label, "field": field}
+    if point_field is not None:
+        data["point_field"] = point_field
     if limit_ms is not None:
         data["limit_ms"] = limit_ms
     return data

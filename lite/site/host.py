@@ -17,7 +17,9 @@ from witchtable.widgets.controller import TableController
 
 _table: TableController | None = None
 
-SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo")
+SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo",
+              "options")
+"""The setup form's fields; ``options`` holds the game's own options (``{"language": "es"}``)."""
 
 
 def start(options_json: str) -> str:
@@ -37,8 +39,17 @@ def start(options_json: str) -> str:
         if unknown:
             raise ValueError(f"unknown setup options {', '.join(brief(k) for k in unknown[:5])}; "
                              f"known: {', '.join(SETUP_KEYS)}")
+        game_options = options.pop("options", None) or {}
+        if not isinstance(game_options, dict):
+            raise ValueError(f"the setup's options are an object of the game's options, "
+                             f"not {brief(game_options)}")
+        known = [o.name for o in GAMES[game_id].option_list]
+        strange = sorted(set(game_options) - set(known))
+        if strange:
+            raise ValueError(f"{GAMES[game_id].name} has no option "
+                             f"{', '.join(brief(k) for k in strange[:5])}; its options: {', '.join(known)}")
         # The How to play panel links the game's rules reference, built beside the play pages.
-        table = TableController(game_id, rules_url=f"../../rules/{game_id}/", **options)
+        table = TableController(game_id, rules_url=f"../../rules/{game_id}/", **options, **game_options)
     except (ValueError, TypeError, KeyError) as err:
         text = str(err)
         return json.dumps({"error": text if len(text) <= 300 else text[:299] + "…"})

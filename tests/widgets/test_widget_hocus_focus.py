@@ -142,3 +142,105 @@ def test_a_wrong_claim_shows_which_garments_matched():
         same = ", ".join(hocus_focus._words()[m] for m in shared(wrong, view["turned"]))
     lines = next(z for z in scene["table"] if z["key"] == "result")["lines"]
     assert lines[0]["text"].startswith("Te equivocaste") and same in lines[0]["text"], lines
+
+
+# --------------------------------------------------------------------------- call keys
+
+from test_widget_node import pages  # noqa: E402,F401  (the page fixture: table.js in a fake DOM)
+
+CARD = "[data-grid=board] button.wt-grid-cell"
+
+
+def test_kazaam_by_keyboard_times_the_call_then_the_pointing(pages):  # noqa: F811
+    """hocus-focus/time/ms, hocus-focus/expert/too-slow: the call key ("Kazaam!") fixes the
+    call's ms; the card pointed at afterwards carries point_ms, the time it took to point."""
+    controller = TableController("hocus-focus", players=2, seed=7, pace=0.5)
+    scene = controller.state()["scene"]
+    assert [c["key"] for c in scene["calls"]["keys"]] == ["k"] and scene["clock"]["point_field"] == "point_ms"
+    page = pages(controller)
+    page.op("wait", ms=1200)
+    assert page.op("key", selector=".wt-table", key="k")["sent"] == []
+    assert page.query(".wt-calling")[0]["text"].startswith("Kazaam! You")
+    page.op("wait", ms=300)
+    answer = page.op("click", selector=CARD, index=2)
+    [message] = answer["sent"]
+    assert (message["seat"], message["ms"], message["point_ms"]) == (0, 1200, 300)
+    page.deliver(answer)
+    move = controller.game.history[0]
+    assert (move.seat, move.action["ms"], move.action["point_ms"]) == (0, 1200, 300)
+
+
+def test_escape_takes_a_call_back_and_a_plain_click_is_call_and_point_at_once(pages):  # noqa: F811
+    controller = TableController("hocus-focus", players=2, seed=7, pace=0.5)
+    page = pages(controller)
+    page.op("key", selector=".wt-table", key="k")
+    page.op("key", selector=".wt-table", key="Escape")
+    assert page.query(".wt-calling") == []
+    page.op("wait", ms=800)
+    [message] = page.op("click", selector=CARD)["sent"]
+    assert message["ms"] == 800 and "point_ms" not in message and "seat" not in message
+
+
+def test_several_people_at_one_keyboard_each_call_with_their_own_key(pages):  # noqa: F811
+    """Several people race at one screen (no hand-off: nothing is hidden between them); each
+    person's key calls for their own seat, and No match!/Pass are offered per person."""
+    controller = TableController("hocus-focus", players=3, bots=[None, None, "easy"], seed=7, pace=0.5)
+    state = controller.state()
+    scene = state["scene"]
+    assert scene["handoff"] is None
+    assert [(c["seat"], c["key"]) for c in scene["calls"]["keys"]] == [(0, "a"), (1, "l")]
+    seats = {(c["label"], c.get("seat")) for g in scene["prompt"]["groups"] for c in g["choices"]}
+    assert ("No match! · Player 2", 1) in seats and ("Pass · Player 1", 0) in seats
+    page = pages(controller)
+    page.op("wait", ms=900)
+    page.op("key", selector=".wt-table", key="l")
+    page.op("wait", ms=250)
+    answer = page.op("click", selector=CARD, index=5)
+    assert [(m["seat"], m["ms"], m["point_ms"]) for m in answer["sent"]] == [(1, 900, 250)]
+    page.deliver(answer)
+    assert controller.game.history[-1].seat == 1 and controller.notice is None
+    keys = [c["key"] for c in controller.state()["scene"]["calls"]["keys"]]
+    assert keys == ["a"], "Player 2 has called: only Player 1's key is left this round"
+
+
+@pytest.mark.parametrize("point", [-1, 1.5, "9", True, 3_600_001])
+def test_a_bad_point_ms_is_refused_and_nothing_is_played(point):
+    controller = TableController("hocus-focus", players=2, seed=7, pace=0.5)
+    controller.state()
+    claim = controller.game.legal_actions(0)[0]
+    state = controller.handle({"kind": "act", "action": claim, "move": 0, "ms": 10, "point_ms": point})
+    assert state["notice"]["level"] == "error" and "'point_ms'" in state["notice"]["text"]
+    assert controller.game.move_number == 0
+
+
+# --------------------------------------------------------------------------- the play page's setup
+
+def test_the_play_page_passes_the_games_own_options_and_offers_them_in_its_form():
+    """The setup form's game options (language, timing, target) reach the table; an unknown
+    option is a readable error."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from witchtable.engine import GAMES
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("wt_host_focus", root / "lite" / "site" / "host.py")
+    host = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(host)
+    answer = json.loads(host.start(json.dumps({"game": "hocus-focus", "players": 2, "seed": 1, "pace": 0,
+                                               "options": {"language": "es", "timing": "untimed",
+                                                           "target": 3}})))
+    scene = answer["state"]["scene"]
+    assert scene["headline"]["text"].startswith("Ronda 1") and scene["phase"] == "untimed"
+    assert "clock" not in scene
+    bad = json.loads(host.start(json.dumps({"game": "hocus-focus", "options": {"colour": "red"}})))
+    assert "no option 'colour'" in bad["error"]
+    spec = importlib.util.spec_from_file_location("wt_pages_focus", root / "lite" / "pages.py")
+    pages_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(pages_module)
+    fields = pages_module.option_fields(GAMES["hocus-focus"].describe())
+    assert ('<select name="option:language"><option value="en" selected>en</option>'
+            '<option value="es">es</option>') in fields
+    assert 'name="option:timing"' in fields and 'name="option:target" type="number"' in fields
+    assert 'option:deck' not in fields, "house data lists are left to notebooks and saves"

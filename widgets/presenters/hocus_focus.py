@@ -26,6 +26,15 @@ from ..i18n import N_, _, ngettext, pgettext
 from ..scene import SCENE_VERSION, card, choice, clock, counter, god_log, grid, log_entry, told
 
 R = "hocus-focus/"
+SHARED_SCREEN = True
+"""Nothing on the table is hidden from one person and shown to another (calls are sealed
+only until the round is judged, and the table shows who has called, never what): several
+people race at one screen, each with their own call key, with no hand-off between them."""
+CALL_KEYS = ("a", "l", "z", "m", "q", "p")
+"""Each person's call key at a shared keyboard, by their order at the table (far apart on
+the keyboard, and none of the table's own shortcut keys)."""
+SOLO_KEY = "k"
+"""The call key of a lone person ("Kazaam!")."""
 
 COLOUR_HEX = {"red": "#d8453c", "purple": "#9b62dc", "green": "#3c9f4b", "turquoise": "#23b5b2"}
 """The garment colours as drawn."""
@@ -265,6 +274,7 @@ def _gameover(view: dict, names: list, winners: list, named: str) -> dict:
 def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, bots: Sequence | None,
            you: int | None, log: list, god: bool) -> dict:
     timed = view["mode"] == "timed"
+    told_who = bots is not None  # the controller says who is a person (None) and who a bot
     bots = list(bots) if bots else [None] * game.players
     to_act, acted, barred = view["to_act"], view.get("acted", []), view.get("barred", [])
     winners = list(view.get("winners", []))
@@ -309,14 +319,19 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
                         "badges": badges})
     prompt = None
     others = [a for a in legal if a["type"] != "claim"]
+    people = ([s for s in range(game.players) if bots[s] is None] if told_who
+              else [actor] if actor is not None else []) if not god else []
+    several = len(people) > 1 and timed
     if legal:
-        choices = [choice(_("No match!") if a["type"] == "no-match" else _("Pass"), a,
+        callers = [s for s in people if s in to_act] if several else [actor if god else None]
+        choices = [choice((_("No match!") if a["type"] == "no-match" else _("Pass"))
+                          + (_(" · {name}").format(name=names[s]) if several else ""), a,
                           tone="primary" if a["type"] == "no-match" else "normal",
                           hint=_("No face-up wizard fits: win the turned card.") if a["type"] == "no-match"
                           else _("Give up this round."),
                           rule=R + ("no-match/right" if a["type"] == "no-match" else "time/pass"),
-                          seat=actor if god else None)
-                   for a in others]
+                          seat=s)
+                   for s in callers for a in others]
         prompt = {"title": _("Kazaam!"), "text": _("Click the wizard with nothing in common with the "
                                                    "turned one (or press Tab to it and Enter)."),
                   "groups": [{"label": _("Calls"), "choices": choices}]}
@@ -353,5 +368,23 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
                          "colour vision; a wizard's name spells its hat, robe, shoes and wand."),
     }
     if timed and legal and any("ms" in a for a in legal):
-        scene["clock"] = clock(f"round-{view['round']}-{view['move'] - len(acted)}", _("Time"), field="ms")
+        scene["clock"] = clock(f"round-{view['round']}-{view['move'] - len(acted)}", _("Time"), field="ms",
+                               point_field="point_ms")
+        scene["calls"] = _calls(people if several else [actor] if not god else [], to_act, names, you)
     return scene
+
+
+def _calls(people: list, to_act: Sequence[int], names: list, you: int | None) -> dict | None:
+    """The call keys: a lone person's "Kazaam!" key, or one key per person at a shared
+    keyboard; after the key, the card is pointed at with the arrows and Enter (or a click)."""
+    keys = [SOLO_KEY] if len(people) == 1 else list(CALL_KEYS)
+    entries = [{"seat": s, "name": names[s], "key": keys[i],
+                "label": _("Kazaam!") if len(people) == 1 else _("Kazaam! · {name}").format(name=names[s])}
+               for i, s in enumerate(people[:len(keys)]) if s in to_act]
+    if not entries:
+        return None
+    return {"grid": "board", "keys": entries,
+            "help": _("Press your call key for Kazaam!, then point at the wizard (arrows and Enter, or "
+                      "a click)."),
+            "pointing": _("Kazaam! {name}: now point at the wizard (arrows and Enter, or a click); Esc "
+                          "takes the call back.")}

@@ -49,7 +49,7 @@ OPTIONS = [
            count_option("target", 1, MAX_DECK)),
     Option("timing", "timed", "'timed': a race, each call carries its ms; 'untimed': players take "
                               "turns (for teaching and accessibility)",
-           check_timing),
+           check_timing, choices=("timed", "untimed")),
     Option("tie_ms", 100, "calls within this many milliseconds of the first right call are a tie",
            count_option("tie_ms", 0, 5000)),
     Option("expert", False, "the expert rule: a wrong call also loses a won wizard out of the game",
@@ -60,7 +60,7 @@ OPTIONS = [
            seat_option("first_player")),
     Option("language", "en", "the table's language, 'en' (English) or 'es' (Spanish); the rules "
                              "ignore it, the widgets draw every text of the game in it",
-           check_language),
+           check_language, choices=LANGUAGES),
 ]
 
 SPEC = GameSpec(
@@ -83,6 +83,8 @@ SPEC = GameSpec(
            "whose hat, robe, shoes and wand are all other colours."),
         N_("Call Kazaam! and point at it: a right call wins it, a wrong one bars you for the round."),
         N_("If no face-up wizard fits, call No match! to win the turned card."),
+        N_("With a screen reader, or to learn the game, choose untimed play (the timing option): "
+           "players take turns and nothing is timed."),
     ),
     public_scores=True,
 )
