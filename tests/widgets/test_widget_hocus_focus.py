@@ -125,7 +125,9 @@ def test_each_colour_has_its_own_pattern_and_letter(language):
     with i18n.using(language):
         legend = hocus_focus.legend()
         assert len({e["tag"] for e in legend}) == 4 and len({e["text"] for e in legend}) == 4
-        assert len({hocus_focus.PATTERN[c] for c in hocus_focus.COLOUR_HEX}) == 4
+        assert len({hocus_focus.MARK[c] for c in hocus_focus.COLOUR_HEX}) == 4
+        assert not any("url(#" in svg for svg in hocus_focus.pictures().values()), \
+            "no picture depends on an id elsewhere in the page (a hidden one draws nothing)"
         name = hocus_focus.wizard_name("thin-RPGT")
     assert name == {"en": "thin R·P·G·T", "es": "delgado R·M·V·T"}[language]
 

@@ -38,10 +38,11 @@ SOLO_KEY = "k"
 
 COLOUR_HEX = {"red": "#d8453c", "purple": "#9b62dc", "green": "#3c9f4b", "turquoise": "#23b5b2"}
 """The garment colours as drawn."""
-PATTERN = {"red": "", "purple": '<rect width="2" height=".7" fill="#fff" fill-opacity=".55"/>',
-           "green": '<circle cx="1" cy="1" r=".45" fill="#fff" fill-opacity=".7"/>',
-           "turquoise": '<path d="M0 2L2 0" stroke="#fff" stroke-width=".5" stroke-opacity=".7"/>'}
-"""The mark each colour carries over its fill, so no two colours look alike in grey."""
+MARK = {"red": "", "purple": "stripe", "green": "dot", "turquoise": "slash"}
+"""The mark each colour carries over its fill (red none: plain), so no two colours look
+alike in grey. Marks are drawn as shapes at points inside each garment, not as SVG
+patterns: a pattern is found by id across the page, and a browser draws nothing when the
+first element with that id sits in a hidden part of the page."""
 HALF_WIDTH = {"thin": 2.6, "medium": 4.4, "wide": 6.4}
 """Half the robe's width at its hem, by size."""
 LETTER = {"red": "R", "purple": "P", "green": "G", "turquoise": "T"}
@@ -62,37 +63,55 @@ def _words() -> dict:
 
 
 def _fill(colour: str) -> str:
-    return f'style="fill:url(#hf-{LETTER[colour]});stroke:#1b1530;stroke-width:.6"'
+    return f'style="fill:{COLOUR_HEX[colour]};stroke:#1b1530;stroke-width:.6"'
+
+
+def _marks(colour: str, points: Sequence[tuple[float, float]]) -> str:
+    """``colour``'s mark at each point (inside a garment)."""
+    kind = MARK[colour]
+    if not kind:
+        return ""
+    out = []
+    for x, y in points:
+        if kind == "dot":
+            out.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r=".55" '
+                       'style="fill:#fff;fill-opacity:.85;stroke:none"/>')
+        else:
+            d = f"M{x - .8:.1f} {y:.1f}H{x + .8:.1f}" if kind == "stripe" else \
+                f"M{x - .6:.1f} {y + .6:.1f}L{x + .6:.1f} {y - .6:.1f}"
+            out.append(f'<path d="{d}" style="fill:none;stroke:#fff;stroke-opacity:.85;stroke-width:.5"/>')
+    return "".join(out)
 
 
 def wizard_svg(wizard: str) -> str:
-    """A wizard's picture (the inside of a 24x24 ``<svg>``) drawn from its attributes."""
+    """A wizard's picture (the inside of a 24x24 ``<svg>``) drawn from its attributes: the
+    robe's width is the size; each garment is filled with its colour and carries that
+    colour's mark (:data:`MARK`)."""
     facts = card_facts(wizard)
     w = HALF_WIDTH[facts["size"]]
-    defs = "".join(
-        f'<pattern id="hf-{LETTER[c]}" width="2" height="2" patternUnits="userSpaceOnUse">'
-        f'<rect width="2" height="2" fill="{COLOUR_HEX[c]}"/>{PATTERN[c]}</pattern>' for c in COLOUR_HEX)
-    hat = f'<path d="M{12 - 3.2:.1f} 6.6L12 .8 {12 + 3.2:.1f} 6.6z" {_fill(facts["hat"])}/>'
+    hat = (f'<path d="M{12 - 3.2:.1f} 6.6L12 .8 {12 + 3.2:.1f} 6.6z" {_fill(facts["hat"])}/>'
+           + _marks(facts["hat"], [(12, 3.6), (12, 5.5)]))
     head = '<circle cx="12" cy="8.4" r="1.9" style="fill:#f1d9b5;stroke:#1b1530;stroke-width:.5"/>'
     robe = (f'<path d="M{12 - w * .45:.1f} 10.3H{12 + w * .45:.1f}L{12 + w:.1f} 19.6H{12 - w:.1f}z" '
-            f'{_fill(facts["robe"])}/>')
+            f'{_fill(facts["robe"])}/>'
+            + _marks(facts["robe"], [(12, 12.4), (12 - w * .45, 16.8), (12 + w * .45, 16.8), (12, 18.4)]))
+    feet = (12 - w * .55, 12 + w * .55)
     shoes = "".join(f'<ellipse cx="{x:.1f}" cy="20.9" rx="1.9" ry="1.1" {_fill(facts["shoes"])}/>'
-                    for x in (12 - w * .55, 12 + w * .55))
+                    for x in feet) + _marks(facts["shoes"], [(x, 20.9) for x in feet])
     hand = 12 + w * .45 + 1.2
     wand = (f'<path d="M{hand:.1f} 13.2L21.6 4.2" '
-            'style="stroke:#1b1530;stroke-width:2.2;stroke-linecap:round"/>'
-            f'<path d="M{hand:.1f} 13.2L21.6 4.2" style="stroke:url(#hf-{LETTER[facts["wand"]]});'
-            f'stroke-width:1.4;stroke-linecap:round"/>')
-    return f"<defs>{defs}</defs>{hat}{robe}{head}{shoes}{wand}"
+            'style="fill:none;stroke:#1b1530;stroke-width:2.6;stroke-linecap:round"/>'
+            f'<path d="M{hand:.1f} 13.2L21.6 4.2" style="fill:none;stroke:{COLOUR_HEX[facts["wand"]]};'
+            'stroke-width:1.8;stroke-linecap:round"/>'
+            + _marks(facts["wand"], [(hand + (21.6 - hand) * t, 13.2 - 9 * t) for t in (.3, .7)]))
+    return f"{hat}{robe}{head}{shoes}{wand}"
 
 
 def swatch_svg(colour: str) -> str:
-    """A colour's swatch with its pattern (the legend's icon)."""
-    c = LETTER[colour]
-    return (f'<defs><pattern id="hs-{c}" width="2" height="2" patternUnits="userSpaceOnUse">'
-            f'<rect width="2" height="2" fill="{COLOUR_HEX[colour]}"/>{PATTERN[colour]}</pattern></defs>'
-            f'<rect x="3" y="3" width="18" height="18" rx="3" style="fill:url(#hs-{c});stroke:#1b1530;'
-            'stroke-width:.8"/>')
+    """A colour's swatch with its mark (the legend's icon)."""
+    return (f'<rect x="3" y="3" width="18" height="18" rx="3" style="fill:{COLOUR_HEX[colour]};'
+            'stroke:#1b1530;stroke-width:.8"/>'
+            + _marks(colour, [(x, y) for x in (7.5, 12, 16.5) for y in (7.5, 12, 16.5)]))
 
 
 def pictures(deck: Sequence[str] = HOUSE_DECK) -> dict:
@@ -239,7 +258,7 @@ def _feedback(view: dict, names: list, you: int | None) -> list:
     return lines
 
 
-def _gameover(view: dict, names: list, winners: list, named: str) -> dict:
+def _gameover(view: dict, names: list, winners: list, named: str, you: int | None) -> dict:
     """Who won, by how many wizards over the runner-up, and how the rounds went (game/target,
     game/pile-empty), from the view alone."""
     scores = view["scores"]
@@ -249,9 +268,12 @@ def _gameover(view: dict, names: list, winners: list, named: str) -> dict:
         f"{names[s]} {scores[s]}" for s in sorted(range(len(scores)), key=lambda s: (-scores[s], s))))
     if runner is not None:
         behind = ", ".join(names[s] for s in range(len(scores)) if scores[s] == runner)
-        text += " " + ngettext("{who} won by {n} wizard over {runner}.",
-                               "{who} won by {n} wizards over {runner}.",
-                               best - runner).format(who=named, n=best - runner, runner=behind)
+        n = best - runner
+        margin = (ngettext("You won by {n} wizard over {runner}.", "You won by {n} wizards over {runner}.", n)
+                  if winners == [you] else
+                  ngettext("{who} won by {n} wizard over {runner}.",
+                           "{who} won by {n} wizards over {runner}.", n))
+        text += " " + margin.format(who=named, n=best - runner, runner=behind)
     kinds = [e.get("kind") for e in view["log"]]
     story = [_("{rounds} rounds: {claims} won by a right claim, {nomatch} by a right No match!, "
                "{aside} set aside (ties or nobody right).").format(
@@ -265,9 +287,11 @@ def _gameover(view: dict, names: list, winners: list, named: str) -> dict:
     if "pile-empty" in kinds:
         story.append(_("The draw pile ran out, so the most wizards won."))
     elif last and last.get("winner") is not None:
-        story.append(_("{name} reached {target} wizards in round {n}.").format(
-            name=names[last["winner"]], target=view["target"], n=last["round"]))
-    return {"title": _("{names} won").format(names=named or _("nobody")),
+        reached = (_("You reached {target} wizards in round {n}.") if last["winner"] == you else
+                   _("{name} reached {target} wizards in round {n}."))
+        story.append(reached.format(name=names[last["winner"]], target=view["target"], n=last["round"]))
+    title = _("You won") if winners == [you] else _("{names} won").format(names=named or _("nobody"))
+    return {"title": title,
             "winners": [names[w] for w in winners], "text": text, "story": story}
 
 
@@ -338,8 +362,10 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
     my_call = view.get("my_call")
     if view["is_over"]:
         named = _(" and ").join(names[w] for w in winners)
-        headline = {"text": _("Game over: {names} won.").format(names=named or _("nobody")), "tone": "over"}
-        gameover = _gameover(view, names, winners, named)
+        over = (_("Game over: you won.") if winners == [you] else
+                _("Game over: {names} won.").format(names=named or _("nobody")))
+        headline = {"text": over, "tone": "over"}
+        gameover = _gameover(view, names, winners, named, you)
     elif legal:
         headline = {"text": _("Round {n}: find the wizard with nothing in common!").format(n=view["round"]),
                     "tone": "you"}
