@@ -180,11 +180,11 @@ class Memory:
 
 DIFFICULTY: dict[str, Memory] = {
     "easy": Memory(half_life=6, attention=1, focus=0.8, confusion=0.25, hand_half_life=12,
-                   patience=4, draw=2),
+                   patience=4, draw=3),
     "medium": Memory(half_life=14, attention=3, focus=0.9, confusion=0.1, hand_half_life=30,
-                     patience=6, draw=3),
+                     patience=6, draw=4),
     "hard": Memory(half_life=30, attention=6, focus=0.97, confusion=0.03, hand_half_life=80,
-                   patience=8, draw=4),
+                   patience=8, draw=5),
 }
 """A human-like memory per difficulty: a child's, a casual player's, a sharp player's."""
 

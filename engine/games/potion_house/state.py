@@ -39,7 +39,7 @@ def token_kind(value: int) -> str:
     return "2-3" if value <= 3 else "4-5"
 
 
-ACTION_TYPES = {"declare": ("declare",), "turn": ("search", "concoct"), "assign": ("assign",)}
+ACTION_TYPES = {"declare": ("declare",), "turn": ("search", "concoct"), "assign": ("assign",), "over": ()}
 FIELDS = {"declare": ("count",), "search": ("space",), "concoct": (), "assign": ("card", "space")}
 KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
 ACTION_RULE = {"declare": R + "draw/declare", "search": R + "search/one-space",
