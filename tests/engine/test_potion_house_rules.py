@@ -102,7 +102,7 @@ def assert_illegal(game, seat: int, action: dict, rule: str, match: str = "") ->
 
 def without_table(view: dict) -> str:
     """A view as JSON without the ingredient table (which names every ingredient)."""
-    return json.dumps({k: v for k, v in view.items() if k != "ingredients"})
+    return json.dumps({k: v for k, v in view.items() if k != "card_info"})
 
 
 def all_views(game) -> list[dict]:
@@ -130,10 +130,10 @@ def test_components_ingredients():
     game = new_game(G, 3, 1)
     inventory = game._state.inventory()
     assert inventory["cards"] == [1] * 40 and inventory["tokens"] == [1] * 40
-    assert set(game.view(None)["ingredients"]) == set(IDS)
+    assert set(game.view(None)["card_info"]) == set(IDS)
     # House data: the option renames ingredients (ids stay) and refuses nonsense.
     renamed = new_game(G, 2, 1, ingredients={"moonflower": {"name": "Night Lily", "family": "lily"}})
-    assert renamed.view(None)["ingredients"]["moonflower"] == {"name": "Night Lily", "family": "lily"}
+    assert renamed.view(None)["card_info"]["moonflower"] == {"name": "Night Lily", "family": "lily"}
     for bad in ({"no-such": {"name": "x"}}, {"moonflower": {"name": ""}}, {"moonflower": "x"},
                 {"moonflower": {"name": "Foxglove"}}, [1]):
         with pytest.raises(ValueError):

@@ -8,7 +8,7 @@ the space you think holds its token; the check stops at the first mistake. A wor
 potion scores its number of cards. When a bag holds four potions the round is finished;
 the highest total wins, then the fewer potions, else the victory is shared.
 
-Actions (JSON objects; ingredients by id, as in the view's ``ingredients``; storage
+Actions (JSON objects; ingredients by id, as in the view's ``card_info``; storage
 spaces 0-3):
 
 - ``{"type": "declare", "count": 3}``: say how many cards (2-5) you draw, then draw them

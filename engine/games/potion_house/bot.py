@@ -97,7 +97,7 @@ class PerfectMemoryBot(_Watcher):
 
     def saw_space(self, space: int, tokens: list, view: dict) -> None:
         inside = set(tokens)
-        for card in view["ingredients"]:
+        for card in view["card_info"]:
             if card in inside:
                 self.cand[card] = {space}
             else:
@@ -113,7 +113,7 @@ class PerfectMemoryBot(_Watcher):
 
     def _deduce(self, view: dict) -> None:
         """A space with ten known tokens holds no other; a token with one place is there."""
-        cards = list(view["ingredients"])
+        cards = list(view["card_info"])
         changed = True
         while changed:
             changed = False
@@ -138,7 +138,7 @@ class PerfectMemoryBot(_Watcher):
         if hand and all(len(self._cand(c)) == 1 for c in hand):
             self.hand = None
             return next(a for a in legal if a["type"] == "concoct")
-        cards = list(view["ingredients"])
+        cards = list(view["card_info"])
 
         def value(space: int) -> tuple:
             mine = sum(1 for c in hand or () if space in self._cand(c) and len(self._cand(c)) > 1)
@@ -214,7 +214,7 @@ class HumanMemoryBot(_Watcher):
         return trace[0]
 
     def _store(self, card: str, space: int, view: dict) -> None:
-        table = view["ingredients"]
+        table = view["card_info"]
         if self.rng.random() < self.memory.confusion:
             family = table[card]["family"]
             alike = [c for c in table if c != card and table[c]["family"] == family]

@@ -182,7 +182,7 @@ class PotionHouseState(State):
         if not isinstance(card, str) or card not in INDEX:
             raise IllegalAction("core/action-format",
                                 f"'card' must name an ingredient by its id (such as {IDS[0]!r}; "
-                                f"the view's 'ingredients' lists them), not {brief(card)}.")
+                                f"the view's 'card_info' lists them), not {brief(card)}.")
         space = self._int(action, "space", "a storage space from 0 to 3")
         unplaced = self.potion[1]
         if INDEX[card] not in unplaced:
@@ -366,7 +366,7 @@ class PotionHouseState(State):
             "ending": self.ending is not None,
             "ended_by": self.ending,
             "keep_cards_visible": self.visible,
-            "ingredients": {key: dict(value) for key, value in table.items()},
+            "card_info": {key: dict(value) for key, value in table.items()},
         }
 
     def inventory(self) -> dict:
