@@ -1,19 +1,16 @@
 """Potion House, rule by rule: a test per rule id, the rulebook's scoring example, and the
 no-memory proofs (after a reveal has passed, nothing of it is in any view or log).
 
-Each test names its rule id(s) in its name or docstring and cites the section of
+Each test names its rule id(s) in its docstring and cites the section of
 ``potion-house.txt``. Positions are stacked white-box (the storage spaces and the hands of
-a real game rewritten); ``test_every_rule_id_has_a_test`` fails when a rule has no test.
+a real game rewritten). Rule coverage, rulebook sections and the docs page's freshness are
+checked for every game by ``tests/engine/test_every_game.py``.
 """
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 import json
 import random
-import re
-from pathlib import Path
 
 import pytest
 
@@ -26,7 +23,6 @@ from witchtable.engine.sim import play_out, simulate
 
 G = "potion-house"
 P = G + "/"
-ROOT = Path(__file__).resolve().parents[2]
 INDEX = {name: i for i, name in enumerate(IDS)}
 
 
@@ -621,43 +617,3 @@ def test_explain_and_illegal_messages():
     assert notes['{"count": 2, "type": "declare"}']["rule"] == P + "setup/draw"
     err = assert_illegal(game, 0, {"type": "declare", "count": 3, "x": 1}, "core/action-format")
     assert "'x'" in err.message
-
-
-# --------------------------------------------------------------------------- meta
-
-
-def test_every_rule_id_has_a_test():
-    """Meta: every potion-house/ rule id is named by some test here (and none is misspelt)."""
-    ids = {r.id for r in GAMES[G].rules if r.id.startswith(P)}
-    named: set[str] = set()
-    tree = ast.parse(Path(__file__).read_text())
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-            text = node.name.replace("_", "-") + " " + (ast.get_docstring(node) or "")
-            named |= set(re.findall(r"potion-house/[a-z-]+/[a-z-]+", text))
-    assert ids - named == set(), f"rule ids without a test: {sorted(ids - named)}"
-    assert named - ids == set(), f"tests name unknown rule ids: {sorted(named - ids)}"
-
-
-def test_every_rule_cites_a_rulebook_section():
-    """Meta: each rule names a heading of the rulebook and summarises it in one line."""
-    text = Path("/work/shared/rulebooks/potion-house.txt")
-    if not text.exists():
-        pytest.skip("the rulebook text is not on this machine")
-    headings = {line.strip() for line in text.read_text().splitlines()}
-    for rule in GAMES[G].rules:
-        if rule.id.startswith(P):
-            assert "\n" not in rule.summary and rule.summary.endswith(".")
-            assert rule.section in headings, (rule.id, rule.section)
-
-
-def test_reference_doc_is_current():
-    """Meta: docs/games/potion-house.md holds the generated rule table and the house ingredients."""
-    spec = importlib.util.spec_from_file_location("rules_table", ROOT / "tools" / "rules_table.py")
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    doc = (ROOT / "docs" / "games" / "potion-house.md").read_text()
-    assert tool.refreshed(G, doc) == doc, "run tools/rules_table.py potion-house --write"
-    for entry in HOUSE_INGREDIENTS.values():
-        assert entry["name"] in doc
-    assert "**House data.**" in doc
