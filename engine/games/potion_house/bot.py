@@ -31,6 +31,8 @@ from dataclasses import dataclass
 
 SPACES = 4
 PER_SPACE = 10
+PATIENCE = 12
+"""Searches after which the perfect memory concocts anyway (only when shown too little)."""
 
 
 class _Watcher:
@@ -88,6 +90,7 @@ class PerfectMemoryBot(_Watcher):
         super().__init__(seed)
         self.cand: dict[str, set[int]] = {}
         self.hand: list[str] | None = None
+        self.searches = 0
 
     def _cand(self, card: str) -> set[int]:
         return self.cand.setdefault(card, set(range(SPACES)))
@@ -135,15 +138,21 @@ class PerfectMemoryBot(_Watcher):
 
     def turn(self, view: dict, legal: list) -> dict:
         hand = self._hand(view)
-        if hand and all(len(self._cand(c)) == 1 for c in hand):
-            self.hand = None
-            return next(a for a in legal if a["type"] == "concoct")
         cards = list(view["card_info"])
+        # Cards it never saw (a host that does not show it the table) are known once all
+        # forty places are: they are turned over at the concoct.
+        # A host that shows it nothing between turns may hide its own searches from it:
+        # after PATIENCE searches it concocts anyway, on its best guesses.
+        self.searches += 1
+        if self.searches > PATIENCE or all(len(self._cand(c)) == 1 for c in (hand if hand else cards)):
+            self.hand = None
+            self.searches = 0
+            return next(a for a in legal if a["type"] == "concoct")
 
         def value(space: int) -> tuple:
             mine = sum(1 for c in hand or () if space in self._cand(c) and len(self._cand(c)) > 1)
             unknown = sum(1 for c in cards if space in self._cand(c) and len(self._cand(c)) > 1)
-            return (mine, unknown, -space)
+            return (mine, unknown, self.rng.random())
 
         best = max(range(SPACES), key=value)
         return next(a for a in legal if a["type"] == "search" and a["space"] == best)
