@@ -20,6 +20,7 @@ from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...rules import IllegalAction, brief
 from .ingredients import COUNT, IDS
 from .rules import RULES
+from .sampling import sample_state
 
 R = "potion-house/"
 SPACES = 4
@@ -78,6 +79,10 @@ class PotionHouseState(State):
         self.ending: int | None = None   # the first seat whose bag filled
         self.over = False
         self.final_winners: list[int] = []
+        # What the table was shown, in order, for Game.sample (no view carries it): each
+        # draw's cards (the drawer's look), reshuffles, searched spaces, concocted cards
+        # and checks. A sample keeps what its seat saw and the public part only.
+        self.shown: list[tuple] = []
         self.log.add("setup", "The 40 ingredient tokens are shuffled into the four storage spaces, "
                      "ten in each, and the lids closed; the cards form the draw pile. Each "
                      "player declares and draws their first cards, {actor} first.",
@@ -213,12 +218,18 @@ class PotionHouseState(State):
     def _do_declare(self, seat: int, count: int) -> frozenset:
         hand = self.hands[seat]
         reshuffled = False
+        drawn: list[int] = []
         for _ in range(count):
             if not self.draw:
+                self.shown.append(("draw", seat, tuple(drawn)))
+                drawn = []
                 self.draw = shuffled(self.rng, self.discard)
                 self.discard = []
+                self.shown.append(("reshuffle",))
                 reshuffled = True
-            hand.append(self.draw.pop())
+            drawn.append(self.draw.pop())
+            hand.append(drawn[-1])
+        self.shown.append(("draw", seat, tuple(drawn)))
         self.looking = seat
         self.log.add("declare", "{actor} declares {count} cards, draws them and looks at them.",
                      actor=seat, count=count)
@@ -237,6 +248,7 @@ class PotionHouseState(State):
     def _do_search(self, seat: int, space: int) -> frozenset:
         self.reveal = {"kind": "search", "seat": seat, "space": space,
                        "tokens": [IDS[t] for t in self.spaces[space]]}
+        self.shown.append(("search", space))
         self.log.add("search", "{actor} searches storage space {space}.", actor=seat, space=space)
         self._end_turn()
         return EVERYONE[self.players]
@@ -245,6 +257,7 @@ class PotionHouseState(State):
         cards = self.hands[seat]
         self.hands[seat] = []
         self.potion = [seat, cards, []]
+        self.shown.append(("concoct", seat, tuple(cards)))
         self.phase = "assign"
         self.log.add("concoct", "{actor} turns over {count} ingredient cards to concoct a potion.",
                      actor=seat, count=len(cards))
@@ -273,6 +286,9 @@ class PotionHouseState(State):
             {"card": IDS[card], "space": space,
              "found": steps[i] if i < len(steps) else None}
             for i, (card, space) in enumerate(placed)]}
+        self.shown.append(("check", seat, tuple(
+            (card, space, steps[i] if i < len(steps) else None)
+            for i, (card, space) in enumerate(placed))))
         self.discard += [card for card, _ in placed]
         self.potion = None
         count = len(placed)
@@ -465,7 +481,12 @@ class PotionHouseState(State):
         other.potion = (None if self.potion is None
                         else [self.potion[0], list(self.potion[1]), list(self.potion[2])])
         other.final_winners = list(self.final_winners)
+        other.shown = list(self.shown)
         return other
+
+    def sample(self, seat: int, rng: random.Random) -> PotionHouseState:
+        """A copy dealt anew consistently with all ``seat`` has seen (see :mod:`.sampling`)."""
+        return sample_state(self, seat, rng)
 
 
 def _copy(reveal: dict | None) -> dict | None:
