@@ -15,7 +15,7 @@ import marshal
 import os
 import random
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -301,6 +301,13 @@ class State:
     def winners(self) -> list[int]:
         raise NotImplementedError
 
+    @property
+    def scores_public(self) -> bool:
+        """Whether the running scores are open to every seat now (with ``public_scores`` in
+        the spec, ``Game.view`` carries them only then): a game whose rules hide scores
+        for a while (face-down score tokens) says so here."""
+        return True
+
     def inventory(self) -> dict:
         """Every component counted across all zones (cards by kind, gems...).
 
@@ -433,7 +440,9 @@ class GameSpec:
       wins"), ``how_to_play`` (a few short lines): UI text for the site and widgets.
     - ``public_scores``: whether ``Game.view`` carries ``scores`` (the running score of
       every seat). Declare it only when the score follows from public information: a
-      score that counts hidden cards would leak them. ``Game.scores`` is always there.
+      score that counts hidden cards would leak them. A game whose scores are hidden for a
+      while (face-down tokens) also answers ``State.scores_public``: the view carries
+      them only while it is true. ``Game.scores`` is always there.
 
     The spec checks its own declaration (a kind or timing it does not know, an option
     declared twice, a ``"random"`` bot of its own) and ``describe()`` gives it as plain
@@ -708,7 +717,7 @@ class Game:
             "is_over": state.is_over,
         }
         data.update(state.view(seat))
-        if self.spec.public_scores:  # a score counting hidden cards would tell them
+        if self.spec.public_scores and state.scores_public:  # a hidden score would tell cards
             data["scores"] = fresh_json(list(state.scores))
         data["winners"] = list(state.winners) if state.is_over else []
         data["log"] = state.log.for_seat(seat, names)
@@ -825,7 +834,8 @@ class Game:
                             "summary": self.rules[rule].summary, "message": ""})
         return out
 
-    def takeback(self, seat: int, names: Sequence[str] | None = None) -> tuple[int, str]:
+    def takeback(self, seat: int, names: Sequence[str] | None = None, *, replies: bool = True,
+                 automatic: Container[int] = ()) -> tuple[int, str]:
         """How many actions a *player-facing* undo for ``seat`` would take back.
 
         Returns ``(n, "")`` where undoing ``n`` actions returns to just before ``seat``'s
@@ -833,19 +843,31 @@ class Game:
         some action since then revealed hidden information to ``seat`` (a draw, a look at
         another hand, a card an opponent showed), which an undo would let it exploit. The
         reason names players by ``names`` (default: "Player 1", ...), as the log does.
+
+        ``replies=False`` is the fair rule against bots (core/undo-replies): refuse once any
+        other seat has acted since, because that reply came from cards ``seat`` cannot see
+        (a Hocus Pocus pass, a Witching Hour take), and undoing and retrying would read
+        them. ``automatic`` holds the indices of ``seat``'s moves the table made for it (an
+        automatic pass): they are not its own decisions, so the undo reaches past them.
         """
-        for index in range(len(self._history) - 1, -1, -1):
-            if self._history[index].seat == seat:
+        history = self._history
+        for index in range(len(history) - 1, -1, -1):
+            if history[index].seat == seat and index not in automatic:
                 break
         else:
             return 0, "You have not acted yet, so there is nothing of yours to take back."
-        for move in self._history[index:]:
+        names = list(names) if names else default_names(self.players)
+        if not replies:
+            for move in history[index + 1:]:
+                if move.seat != seat:
+                    return 0, (f"Undo is not allowed: {names[move.seat]} has answered your move, and "
+                               "that answer came from cards you cannot see.")
+        for move in history[index:]:
             if seat in move.reveals:
                 what = move.action.get("type", "an action")
-                names = list(names) if names else default_names(self.players)
                 who = "you" if move.seat == seat else names[move.seat]
                 return 0, (f"Undo is not allowed: the {what} by {who} showed you hidden cards.")
-        return len(self._history) - index, ""
+        return len(history) - index, ""
 
     # -- internals
     def _replayed(self, moves: Sequence[Move]) -> State:

@@ -129,4 +129,10 @@ CORE_RULES = (
          "An action is a JSON object with a 'type' the game knows and the fields that type needs."),
     Rule("core/game-over", "Engine", "Once the game has ended nobody may act."),
     Rule("core/undo", "Engine", "Undo takes back an action that was played; there must be one."),
+    Rule("core/undo-replies", "Engine",
+         "A player's undo at a table reaches back only to their own last decision, and not once "
+         "another seat has answered it.",
+         ruling="An answer (a pass, a block, a take) comes from cards the player cannot see; "
+                "undoing it and trying again would read them. Practice tables may allow it, "
+                "and say so."),
 )

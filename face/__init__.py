@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[int] | None = 0,
          bots: str | Sequence[str | None] | None = "default", seed: int | None = None,
-         names: Sequence[str] | None = None, pace: float = 0.9, **options: Any) -> TableWidget:
+         names: Sequence[str] | None = None, pace: float = 0.9, reactions: str = "targeted",
+         undo: str = "fair", **options: Any) -> TableWidget:
     """A table to play ``game_id`` by clicking or by keyboard.
 
     Who plays which seat:
@@ -39,12 +40,20 @@ def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[
     With two or more people, a hand-off screen hides the hands each time the turn
     passes to another person. ``pace`` is the seconds between bot moves (0: at once);
     ``seed`` fixes the deal; ``names`` one per seat; ``options`` are the game's own.
+
+    ``reactions`` (games with reaction windows, Hocus Pocus): when you are asked to answer
+    a spell: ``"targeted"`` (only when it concerns you: you can stop or turn away a spell
+    aimed at you, or double or save your own), else you pass automatically;
+    ``"stoppable"`` (whenever you hold a card that stops it); ``"always"``.
+    ``undo="fair"`` takes back your move only until a bot has answered it (an answer comes
+    from cards you cannot see); ``"practice"`` takes the answers back too, and says so.
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.controller import TableController
 
     return TableWidget(TableController(game_id, players=players, seat=seat, bots=bots, seed=seed,
-                                       names=names, mode="play", pace=pace, **options))
+                                       names=names, mode="play", pace=pace, reactions=reactions,
+                                       undo=undo, **options))
 
 
 def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None = None,

@@ -18,6 +18,8 @@ from string import Template
 from urllib.parse import quote
 
 SITE = Path(__file__).resolve().parent / "site"
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "games"
+"""Each game's full rules reference (``docs/games/<id>.md``), rendered as ``rules/<id>/``."""
 ASSETS = ("play.js", "worker.js", "host.py", "site.css")
 WIDGET_FILES = ("table.js", "table.css")
 
@@ -125,7 +127,112 @@ def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: 
                if nbs else "")
     return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), goal=esc(game.get("goal", "")),
                 players=players, bots=bots,
+                reactions_hidden="" if game.get("timing") == "reactions" else " hidden",
                 notebook=nb_link, config=json.dumps(config).replace("</", "<\\/"))
+
+
+def _inline(text: str) -> str:
+    """Markdown's inline marks that the rules pages use: `code`, **bold**, *em*, [links](url)."""
+    parts = re.split(r"(`[^`]*`)", text)
+    out = []
+    for part in parts:
+        if part.startswith("`") and part.endswith("`") and len(part) > 1:
+            out.append(f"<code>{esc(part[1:-1])}</code>")
+            continue
+        part = esc(part)
+        part = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", part)
+        part = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", part)
+        part = re.sub(r"\[([^\]]+)\]\(([^)\s]+)\)",
+                      lambda m: f'<a href="{m.group(2)}">{m.group(1)}</a>', part)
+        out.append(part)
+    return "".join(out)
+
+
+ITEM = r"\s*([-*]|\d+\.) "
+"""A list item's start: ``- ``, ``* `` or ``1. ``."""
+
+
+def _anchor(title: str) -> str:
+    """GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", title.lower()).strip().replace(" ", "-")
+
+
+def markdown_page(text: str) -> str:
+    """The rules reference's Markdown as HTML: headings, paragraphs, lists, tables, code.
+
+    A small renderer for the subset ``docs/games/*.md`` is written in (the lite build
+    has no Markdown package); anything else is shown as a paragraph, never dropped.
+    """
+    html_out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            block = []
+            i += 1
+            while i < len(lines) and not lines[i].startswith("```"):
+                block.append(lines[i])
+                i += 1
+            html_out.append(f"<pre><code>{esc(chr(10).join(block))}</code></pre>")
+            i += 1
+        elif line.startswith("<!--"):
+            while i < len(lines) and "-->" not in lines[i]:
+                i += 1
+            i += 1
+        elif m := re.match(r"(#{1,6}) (.*)", line):
+            level, title = len(m.group(1)), m.group(2).strip()
+            html_out.append(f'<h{level} id="{esc(_anchor(title))}">{_inline(title)}</h{level}>')
+            i += 1
+        elif line.startswith("|"):
+            rows = []
+            while i < len(lines) and lines[i].startswith("|"):
+                cells = [c.strip() for c in re.split(r"(?<!\\)\|", lines[i].strip())[1:-1]]
+                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+                    rows.append(cells)
+                i += 1
+            head, *body = rows or [[]]
+            html_out.append("<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
+                            + "</tr></thead><tbody>"
+                            + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>"
+                                      for row in body) + "</tbody></table>")
+        elif re.match(ITEM, line):
+            ordered = bool(re.match(r"\s*\d+\. ", line))
+            items: list[str] = []
+            while i < len(lines) and lines[i].strip() and (re.match(ITEM, lines[i])
+                                                           or lines[i].startswith("  ")):
+                if re.match(ITEM, lines[i]):
+                    items.append(re.sub(ITEM, "", lines[i], count=1))
+                else:
+                    items[-1] += " " + lines[i].strip()
+                i += 1
+            tag = "ol" if ordered else "ul"
+            html_out.append(f"<{tag}>" + "".join(f"<li>{_inline(x)}</li>" for x in items) + f"</{tag}>")
+        elif not line.strip():
+            i += 1
+        else:
+            para = []
+            starts_block = r"(#{1,6} |\||```|\s*([-*]|\d+\.) )"
+            while i < len(lines) and lines[i].strip() and not re.match(starts_block, lines[i]):
+                para.append(lines[i].strip())
+                i += 1
+            html_out.append(f"<p>{_inline(' '.join(para))}</p>")
+    return "\n".join(html_out)
+
+
+def rules_page(game: dict, docs: Path = DOCS) -> str | None:
+    """``rules/<id>/index.html``: the game's rules reference, or None when it has none."""
+    source = docs / f"{game['id']}.md"
+    if not source.is_file():
+        return None
+    body = markdown_page(source.read_text(encoding="utf-8"))
+    return (f'<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n'
+            f'  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f'  <title>{esc(game["name"])}: the rules reference</title>\n'
+            f'  <link rel="stylesheet" href="../../play/assets/site.css">\n</head>\n'
+            f'<body class="wt-site wt-rules-page">\n<main>\n'
+            f'<p><a href="../../play/{esc(game["id"])}/">Play {esc(game["name"])}</a> · '
+            f'<a href="../../">All games</a></p>\n{body}\n</main>\n</body>\n</html>\n')
 
 
 def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Path, pyodide: str,
@@ -148,4 +255,8 @@ def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Pa
         folder = out / "play" / game["id"]
         folder.mkdir(parents=True, exist_ok=True)
         (folder / "index.html").write_text(play_page(game, wheel, pyodide, notebooks, ids))
+        rules = rules_page(game)
+        if rules is not None:  # the play page's How to play panel links here
+            (out / "rules" / game["id"]).mkdir(parents=True, exist_ok=True)
+            (out / "rules" / game["id"] / "index.html").write_text(rules)
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are

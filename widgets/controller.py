@@ -26,12 +26,13 @@ from ..engine.bots import default_bot, make_bot
 from ..engine.core import Game, json_problem
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
-from .i18n import _, ui_strings
+from .i18n import N_, _, ngettext, ui_strings
 from .presenters import presenter_for
-from .scene import control, pictures_of, plural
+from .scene import control, pictures_of, plural, second_person
 
 PLAY, EXPLORE = "play", "explore"
-PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close")
+PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "reactions",
+              "pace")
 EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close")
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
@@ -39,6 +40,7 @@ MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
+    "reactions": ("value",), "pace": ("pace",),
 }
 """The fields each message kind may carry besides ``kind``; any other field is refused."""
 MESSAGE_DEPTH = 16
@@ -47,6 +49,30 @@ MESSAGE_SIZE = 5_000_000
 """The most values and characters a message may hold (a pasted save is the largest)."""
 BOT_NAMES = ("Agnes", "Morgana", "Hazel", "Sybil", "Elspeth", "Tabitha", "Mildred", "Ursula")
 """Default names of bot seats (by seat), so the log reads like a table of witches."""
+
+REACTIONS = ("targeted", "stoppable", "always")
+"""When a person is asked to react (a Pocus window): only when it concerns them (they can
+stop or turn away a spell aimed at them, or double or save their own); whenever they hold a
+card that stops it; or always. Otherwise the table passes for them (the presenter's
+``reaction`` says, from the seat's own view and legal actions)."""
+DEFAULT_REACTIONS = "targeted"
+UNDO_RULES = ("fair", "practice")
+"""``fair``: undo only until another seat has answered your move (core/undo-replies);
+``practice``: the bots' answers may be taken back too, and the table says so."""
+
+REACTION_TEXT = {
+    "targeted": (N_("Ask me: when it concerns me"),
+                 N_("you are asked only when you can stop or turn away a spell aimed at you, or "
+                    "double or save your own; otherwise you pass automatically.")),
+    "stoppable": (N_("Ask me: when I can stop it"),
+                  N_("you are asked whenever you hold a card that stops the spell; otherwise you "
+                     "pass automatically.")),
+    "always": (N_("Ask me: always"), N_("you are asked about every spell.")),
+}
+"""The reactions control: its label and what the setting does, by setting."""
+
+PACES = ((N_("slow"), 1.6), (N_("normal"), 0.9), (N_("fast"), 0.35), (N_("instant"), 0.0))
+"""The pace control's steps (seconds between bot moves); it cycles through them."""
 
 KEEP = object()
 """A handler's answer meaning: leave the current notice as it is."""
@@ -113,8 +139,11 @@ def resolve_seats(players: int, seat: Any, bots: Any) -> list[str | None]:
 
 
 def default_names(kinds: Sequence[str | None]) -> list[str]:
-    return [f"Player {s + 1}" if kind is None else BOT_NAMES[s % len(BOT_NAMES)]
-            for s, kind in enumerate(kinds)]
+    """One person against bots is "You" (log, notices and headline then speak to them);
+    with several people each is "Player N"; a bot seat has a witch's name."""
+    alone = sum(kind is None for kind in kinds) == 1
+    return [(_("You") if alone else _("Player {n}").format(n=s + 1)) if kind is None
+            else BOT_NAMES[s % len(BOT_NAMES)] for s, kind in enumerate(kinds)]
 
 
 class TableController:
@@ -129,13 +158,25 @@ class TableController:
 
     def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = DEFAULT_BOTS,
                  seed: int | None = None, names: Sequence[str] | None = None, mode: str = PLAY,
-                 pace: float = 0.9, save: Any = None, **options: Any):
+                 pace: float = 0.9, save: Any = None, reactions: str = DEFAULT_REACTIONS,
+                 undo: str = "fair", rules_url: str | None = None, **options: Any):
         if mode not in (PLAY, EXPLORE):
             raise ValueError(f"mode is 'play' or 'explore', not {mode!r}")
+        if reactions not in REACTIONS:
+            raise ValueError(f"reactions is one of {', '.join(REACTIONS)}, not {reactions!r}")
+        if undo not in UNDO_RULES:
+            raise ValueError(f"undo is 'fair' (not after a bot has answered) or 'practice', not {undo!r}")
+        self.reactions = reactions
+        self.undo_rule = undo
+        self.automatic: set[int] = set()  # indices of moves the table played for a person
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
             raise ValueError(f"pace is the seconds between bot moves, 0 to 10, not {pace!r}")
+        if rules_url is not None and not isinstance(rules_url, str):
+            raise ValueError(f"rules_url is the address of the game's rules page (text), not {rules_url!r}")
         self.mode = mode
         self.pace = float(pace)
+        self.rules_url = rules_url
+        self.first_game = True  # the How to play panel opens by itself on the first game only
         self.seq = 0
         self.notice: dict | None = None
         self._seeds = random.Random(seed)
@@ -192,6 +233,7 @@ class TableController:
         self.handoff_to: int | None = None
         self.closed: set[tuple[int, str]] = set()  # (move, key) of reveals that ended
         self.clock: tuple[int, dict | None] | None = None  # (move, clock) of the scene last drawn
+        self.automatic = set()
         if self.mode == PLAY:
             if len(self.humans) == 1:
                 self.viewer = self.humans[0]
@@ -369,12 +411,58 @@ class TableController:
         """
         return next_bot(self.game, self.bots)
 
+    def _auto_answer(self, seat: int) -> dict | None:
+        """The pass the table plays for ``seat`` now, or None: ask the person.
+
+        Decided from ``seat``'s own view and legal actions only (the presenter says whether
+        this is a reaction prompt and how it concerns them), so it reveals nothing.
+        """
+        if self.reactions == "always":
+            return None
+        reaction = getattr(self.presenter, "reaction", None)
+        if reaction is None:
+            return None
+        game = self.game
+        prompt = reaction(game.view(seat), seat, game.legal_actions(seat))
+        if prompt is None:
+            return None
+        wanted = prompt["stops"] if self.reactions == "stoppable" else prompt["concerns"]
+        return None if wanted else prompt["pass"]
+
+    def _auto_pass(self) -> int:
+        """The table passes for each person whose reaction prompt the setting skips."""
+        passed = 0
+        while not self.game.is_over:
+            for seat in self.game.to_act:
+                if seat in self.humans:
+                    action = self._auto_answer(seat)
+                    if action is not None:
+                        self.game.apply(seat, action)
+                        self.automatic.add(self.game.move_number - 1)
+                        passed += 1
+                        break
+            else:
+                return passed
+        return passed
+
     def _run_bots(self, limit: int | None = None) -> int:
-        """Bots play until a person may act or the game ends (or ``limit`` moves)."""
-        return play_bots(self.game, self.bots, limit=limit)
+        """Bots play until a person may act or the game ends (or ``limit`` moves); the
+        table's automatic passes for people are made before and after each bot move."""
+        played = 0
+        self._auto_pass()
+        while limit is None or played < limit:
+            if not play_bots(self.game, self.bots, limit=1):
+                break
+            played += 1
+            self._auto_pass()
+            if played > 100_000:
+                raise RuntimeError("the bots did not reach a person's turn in 100000 moves")
+        return played
 
     def _settle(self) -> None:
-        """After any change in play: unpaced bots move, and the screen follows the turn."""
+        """After any change in play: automatic passes, unpaced bots move, and the screen
+        follows the turn."""
+        self._auto_pass()
         if self.pace <= 0:
             self._run_bots()
         if len(self.humans) <= 1:
@@ -409,6 +497,15 @@ class TableController:
             return info("No bot is to move now.")
         return info(f"Skipped ahead: the bots played {plural(played, 'move')}.")
 
+    def _on_pace(self, message: dict) -> Any:
+        """The person's pace setting: seconds between bot moves (and their cards' flight)."""
+        pace = message.get("pace")
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
+            return error(f"'pace' is the seconds between bot moves, 0 to 10, not {brief(pace)}.")
+        self.pace = float(pace)
+        self._settle()  # at pace 0 the bots waiting to move play at once
+        return None
+
     def _on_handoff(self, message: dict) -> Any:
         if self.handoff_to is None:
             return info("No hand-off is waiting.")
@@ -427,18 +524,39 @@ class TableController:
         if seat is None:
             return error("Nobody at this screen has a move to take back now.")
         game = self.game
-        count, reason = game.takeback(seat, self.names)
+        count, reason = self._takeback(seat)
         if not count:
-            return error(reason, "core/undo" if not any(m.seat == seat for m in game.history) else None)
+            if not any(m.seat == seat for m in game.history):
+                return error(reason, "core/undo")
+            if game.takeback(seat, self.names, automatic=self.automatic)[0]:
+                return error(reason, "core/undo-replies")  # only this table's undo rule refuses
+            return error(reason)
         others = sorted({m.seat for m in game.history[-count:]} - {seat} - set(self._bot_seats()))
         if others:
             return error("Undo would also take back "
                          + " and ".join(f"{self.names[s]}'s move" for s in others)
                          + "; only your own move (and the bots' replies) can be taken back.")
+        replies = sum(1 for m in game.history[-count:] if m.seat != seat)
         for _step in range(count):
             game.undo()
-        extra = f" and {plural(count - 1, 'bot reply', 'bot replies')}" if count > 1 else ""
-        return info(f"Took back your last move{extra}.")
+        self.automatic = {i for i in self.automatic if i < game.move_number}
+        if replies:
+            return info(_("Practice: took back your last move and {replies}; the bots may answer "
+                          "differently now.").format(replies=plural(replies, "bot reply", "bot replies")))
+        return info(_("Took back your last move."))
+
+    def _takeback(self, seat: int) -> tuple[int, str]:
+        """The engine's takeback under this table's undo rule (core/undo-replies)."""
+        return self.game.takeback(seat, self.names, replies=self.undo_rule == "practice",
+                                  automatic=self.automatic)
+
+    def _on_reactions(self, message: dict) -> Any:
+        value = message.get("value")
+        if value not in REACTIONS:
+            return error(f"'reactions' is one of {', '.join(REACTIONS)}, not {brief(value)}.")
+        self.reactions = value
+        self._settle()
+        return info(_("Reactions: {what}").format(what=_(REACTION_TEXT[value][1])))
 
     def _bot_seats(self) -> list[int]:
         return [s for s, kind in enumerate(self.kinds) if kind is not None]
@@ -452,6 +570,7 @@ class TableController:
         seed = self._seeds.randrange(2**31) if self.mode == EXPLORE else None
         fresh = new_game(game.id, game.players, seed, **game.options)
         self.game = fresh
+        self.first_game = False
         self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
             self.line = []
@@ -545,16 +664,43 @@ class TableController:
         else:
             shown = None if self.handoff_to is not None else self.viewer
             scene = self.presenter.present(game, shown, names=self.names, bots=self.kinds, you=shown)
+            if shown is not None and scene.get("log"):
+                self._second_person(scene, shown)
             scene["handoff"] = self._handoff_part()
             scene["waiting"] = self._waiting_part()
             scene["controls"] = self._play_controls()
         scene["mode"] = self.mode
         scene["pictures"] = game.id
+        scene["howto"] = self._howto()
         reveal = scene.get("reveal")
         if reveal and (game.move_number, reveal.get("key")) in self.closed:
             scene["reveal"] = None  # ended: nothing of it stays in the state
         self.clock = (game.move_number, scene.get("clock") or None)
         return scene
+
+    def _second_person(self, scene: dict, seat: int) -> None:
+        """The log told to the person at the screen: "You attack Morgana", not "You attacks"."""
+        events = {e["n"]: e for e in self.game.view(seat, names=self.names)["log"]}
+        for entry in scene["log"]:
+            event = events.get(entry.get("n"))
+            if event is not None and event.get("text") == entry.get("text"):
+                entry["text"] = second_person(event, self.names, seat)
+
+    def _howto(self) -> dict:
+        """The How to play panel: the registry's goal, turn and special cases, and the rules page.
+
+        Every game fills it from its ``GameSpec`` (``goal``, ``summary``, ``how_to_play``);
+        ``open`` asks the front end to show it by itself (the first game of this table, at
+        its start); the person can open and close it at any time.
+        """
+        spec = self.game.spec
+        path = f"docs/games/{self.game.id}.md"
+        return {"title": _("How to play {game}").format(game=spec.name), "goal": spec.goal,
+                "summary": spec.summary, "lines": list(spec.how_to_play),
+                "rules": {"label": _("The full rules: every rule id, ruling and house setting"),
+                          "url": self.rules_url, "path": path},
+                "open": self.first_game and self.mode == PLAY
+                and not any(m.seat in self.humans for m in self.game.history)}
 
     def _handoff_part(self) -> dict | None:
         if self.handoff_to is None:
@@ -578,14 +724,36 @@ class TableController:
         can_undo = self.viewer is not None and self.handoff_to is None and not self.game.is_over
         hint = ""
         if can_undo:
-            _count, hint = self.game.takeback(self.viewer, self.names)
+            _count, hint = self._takeback(self.viewer)
         pending = self._next_bot() is not None and self.pace > 0 and not self.game.is_over
+        if self.undo_rule == "practice":
+            usual = _("Practice table: take back your last move and the bots' answers to it "
+                      "(not after it showed you hidden cards).")
+        else:
+            usual = _("Take back your last move, until a bot has answered it "
+                      "(not after it showed you hidden cards).")
         controls = [control("undo", _("Undo"), {"kind": "undo"}, enabled=can_undo, icon="undo",
-                            hint=hint or _("Take back your last move "
-                                           "(not after it showed you hidden cards)."))]
+                            hint=hint or usual)]
+        if self.humans and getattr(self.presenter, "reaction", None) is not None:
+            following = REACTIONS[(REACTIONS.index(self.reactions) + 1) % len(REACTIONS)]
+            label, hint_text = REACTION_TEXT[self.reactions]
+            done = ngettext("{n} pass was made for you automatically so far.",
+                            "{n} passes were made for you automatically so far.",
+                            len(self.automatic)).format(n=len(self.automatic))
+            controls.append(control("reactions", _(label), {"kind": "reactions", "value": following},
+                                    icon="pass", hint=_("{now} {done} Press for: {then}").format(
+                                        now=_(hint_text), done=done, then=_(REACTION_TEXT[following][1]))))
         if self._bot_seats():  # pass-and-play has no bots to hurry
             controls.append(control("skip", _("Skip bots"), {"kind": "skip"}, enabled=pending, icon="skip",
                                     hint=_("Let the bots play on to your next decision.")))
+            names = [name for name, seconds in PACES]
+            now = next((i for i, (_name, seconds) in enumerate(PACES) if seconds == self.pace), None)
+            step = PACES[(now + 1) % len(PACES) if now is not None else 1]
+            label = _(names[now]) if now is not None else _("{s} s").format(s=self.pace)
+            controls.append(control("pace", _("Pace: {pace}").format(pace=label),
+                                    {"kind": "pace", "pace": step[1]}, icon="hourglass",
+                                    hint=_("How fast the bots move (and their cards fly); next: {pace}.")
+                                    .format(pace=_(step[0]))))
         controls.append(control("new", _("New game"), {"kind": "new"}, icon="new",
                                 hint=_("Deal a new game.")))
         return controls

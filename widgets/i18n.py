@@ -126,6 +126,27 @@ UI_STRINGS = {
     "pick_grid": N_("Cards on the table to pick"),
     "clock": N_("Clock"),
     "seconds": N_("{s} s"),
+    # how to play, narration and keys
+    "howto": N_("How to play"),
+    "howto_hint": N_("How to play: the goal, a turn, the special cases and the full rules"),
+    "howto_again": N_("Open this again at any time with the How to play button (key R)."),
+    "goal_is": N_("Goal: {goal}."),
+    "your_turn": N_("Your turn. {text}"),
+    "while_bots": N_("While you waited:"),
+    "keys_title": N_("Keyboard shortcuts"),
+    "key_tab": N_("Next group (toolbar, hand, targets, each row of choices)"),
+    "key_arrows": N_("Move inside a group; in the hand, from one kind of card to the next"),
+    "key_space": N_("Pick or unpick the card, or press the button"),
+    "key_set": N_("Pick every copy of this card (the whole set)"),
+    "key_hand": N_("Go to your hand"),
+    "key_target": N_("Next target"),
+    "key_confirm": N_("Play the picked cards (Enter while in the hand)"),
+    "key_digits": N_("The choice with that number"),
+    "key_undo": N_("Undo"),
+    "key_skip": N_("Skip the bots"),
+    "key_howto": N_("How to play"),
+    "key_keys": N_("This list"),
+    "key_close": N_("Close this list or the How to play panel"),
 }
 """Every word ``table.js`` writes, by id; placeholders in braces are filled in by the front end."""
 

@@ -267,3 +267,74 @@ def public_scores(spec: Any, view: Mapping[str, Any]) -> list | None:
     if not getattr(spec, "public_scores", True) or not isinstance(scores, list):
         return None
     return scores
+
+
+# --------------------------------------------------------------------------- second person
+
+_IRREGULAR = {"has": "have", "is": "are", "does": "do", "goes": "go", "was": "were"}
+_ADVERBS = frozenset({"alone", "still", "also", "only", "then", "now", "first", "again"})
+
+
+def _base_verb(word: str) -> str:
+    """``attacks`` -> ``attack``, ``passes`` -> ``pass``, ``tries`` -> ``try``: the "you" form."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "ches", "shes", "xes", "zes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _you_subject(text: str, key: str) -> str:
+    """``{key} alone still holds`` -> ``You alone still hold`` wherever ``{key}`` is a subject."""
+    mark = "{" + key + "}"
+    out = []
+    rest = text
+    while mark in rest:
+        before, rest = rest.split(mark, 1)
+        start = not before.strip() or before.rstrip().endswith(".")
+        subject = start or before.rstrip().endswith((":", ";"))
+        if rest.startswith("'s"):
+            out.append(before + ("Your" if start else "your"))
+            rest = rest[2:]
+            continue
+        words = rest.split(" ")
+        # words[0] is "" (the space after the name); find the verb after any adverbs
+        index = 1
+        while index < len(words) and words[index] in _ADVERBS:
+            index += 1
+        if subject and index < len(words) and words[index][:1].islower():
+            word = words[index].rstrip(".,;:!")
+            words[index] = _base_verb(word) + words[index][len(word):]
+            rest = " ".join(words)
+        out.append(before + ("You" if start else "you"))
+    out.append(rest)
+    return "".join(out)
+
+
+def second_person(entry: Mapping[str, Any], names: Sequence[str], you: int | None) -> str:
+    """A log event told to the person who is ``you``: "You attack Morgana with 2 Bells".
+
+    The engine's events are templates (``"{actor} attacks {target} ..."``) with seat
+    fields; where a seat field is ``you``, the name becomes "you", its verb loses the
+    third person's ``s`` and "their" (the actor's) becomes "your". Other events, and
+    every event when ``you`` is ``None``, read exactly as the engine narrates them.
+    """
+    from ..engine.core import SEAT_FIELDS, narrate
+
+    if you is None:
+        return narrate(entry, names)
+    template = str(entry.get("msg", ""))
+    mine = [key for key, value in entry.items()
+            if (key in SEAT_FIELDS or (key[:1] == "p" and key[1:].isdigit())) and value == you
+            and isinstance(value, int) and not isinstance(value, bool) and "{" + key + "}" in template]
+    if not mine:
+        return narrate(entry, names)
+    for key in mine:
+        if key == "actor" and template.startswith("{actor}"):
+            template = template.replace(" their ", " your ")
+        template = _you_subject(template, key)
+    return narrate({**entry, "msg": template}, names)

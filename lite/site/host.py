@@ -17,7 +17,7 @@ from witchtable.widgets.controller import TableController
 
 _table: TableController | None = None
 
-SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save")
+SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo")
 
 
 def start(options_json: str) -> str:
@@ -37,7 +37,8 @@ def start(options_json: str) -> str:
         if unknown:
             raise ValueError(f"unknown setup options {', '.join(brief(k) for k in unknown[:5])}; "
                              f"known: {', '.join(SETUP_KEYS)}")
-        table = TableController(game_id, **options)
+        # The How to play panel links the game's rules reference, built beside the play pages.
+        table = TableController(game_id, rules_url=f"../../rules/{game_id}/", **options)
     except (ValueError, TypeError, KeyError) as err:
         text = str(err)
         return json.dumps({"error": text if len(text) <= 300 else text[:299] + "…"})

@@ -190,6 +190,10 @@ function readForm() {
     options.seat = seat === "none" ? null : Number(seat);
     options.bots = data.get("bots");
   }
+  if (options.mode === "play") {
+    options.reactions = data.get("reactions");                  // when a person is asked to react
+    options.undo = data.get("undo");                            // fair, or practice
+  }
   const seed = String(data.get("seed") || "").trim();
   if (seed) options.seed = Number(seed);
   options.pace = Number(data.get("pace"));
@@ -213,7 +217,7 @@ function syncSeats() {
 
 function fillFormFromURL() {
   const params = new URLSearchParams(location.search);
-  for (const name of ["players", "bots", "mode", "pace"]) {
+  for (const name of ["players", "bots", "mode", "pace", "reactions", "undo"]) {
     if (params.has(name) && ui.form.elements[name]) ui.form.elements[name].value = params.get(name);
   }
   syncSeats();

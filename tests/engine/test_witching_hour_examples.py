@@ -160,7 +160,7 @@ def test_scoring_example():
     assert last["hex"][lauren] == {"bell": {"count": 4, "points": 5}, "candle": {"count": 1, "points": 1},
                                    "book": {"count": 1, "points": 0}, "mirror": {"count": 2, "points": 2}}
     assert last["raw"][lauren] == 8 and game.scores[lauren] == 8
-    assert "Player 1 8" in events(game, None, "score")[-1]["text"]
+    assert "you scored 8" in events(game, lauren, "score")[-1]["text"]  # face down after (scoring/public)
     # The house tracks agree with every value the rulebook prints (a lone Chalice: -3).
     for card, copies, points in RULEBOOK_POINTS:
         assert HOUSE_DECK[card]["points"][copies - 1] == points

@@ -934,18 +934,59 @@ def test_scoring_first_round_negative_is_zero():
     assert game.view(None)["round_scores"] == [[0, 0, 2]]
 
 
-def test_scoring_public_to_every_seat_for_the_whole_game():
-    """witching-hour/scoring/public: every seat (and a spectator) sees each round's scores."""
-    # Rulebook: Scoring ("The number of points you score in a hand is public information");
-    # our ruling keeps them visible after the next round starts, too.
+def test_scoring_public_only_until_the_next_round_starts():
+    """witching-hour/scoring/public: a round's scores are open to all while announced (until
+    the next round's first move); then each seat sees only its own tokens, and a spectator
+    none; the view carries no running ``scores`` while any total is face down."""
+    # Rulebook: Scoring ("public information until the start of the next round"; the tokens
+    # are placed face down).
     game = new_game("witching-hour", 3, 0)
     finish_round(game, [{"bell": 4}, {"bell": 1}, {}])
     finish_round(game, [{"candle": 1}, {}, {"mirror": 2}])
+    mine = {0: 5, 1: 1, 2: 0}
+    for seat in (None, 0, 1, 2):  # round 2 is being announced: its row is open to all
+        view = game.view(seat)
+        assert view["round_scores"] == [[mine[s] if s == seat else None for s in range(3)], [1, 0, 2]]
+        assert view["totals"] == [[6, 1, 2][s] if s == seat else None for s in range(3)]
+        assert view["last_round"]["hex"][0] == {"candle": {"count": 1, "points": 1}}
+        assert view["last_round"]["counted"] == [1, 0, 2] and not view["scores_open"]
+        assert "scores" not in view
+    seat = game.to_act[0]
+    game.apply(seat, next(a for a in game.legal_actions(seat) if a["type"] == "attack"))
+    for seat in (None, 0, 1, 2):  # the next round has started: the tokens are face down
+        view = game.view(seat)
+        assert view["last_round"] is None
+        assert view["round_scores"] == [[[5, 1, 0][s] if s == seat else None for s in range(3)],
+                                        [[1, 0, 2][s] if s == seat else None for s in range(3)]]
+        texts = [e["text"] for e in view["log"] if e["kind"] == "score"]
+        assert all("you scored" in t for t in texts) if seat is not None else texts
+        assert not any(str(v) in t.split("you scored")[0] for t in texts for v in (5, 6))
+
+
+def test_scoring_open_scores_is_a_teaching_aid_that_keeps_them_all_open():
+    """witching-hour/scoring/public (the open_scores option): every seat sees every round."""
+    game = new_game("witching-hour", 3, 0, open_scores=True)
+    finish_round(game, [{"bell": 4}, {"bell": 1}, {}])
+    finish_round(game, [{"candle": 1}, {}, {"mirror": 2}])
+    seat = game.to_act[0]
+    game.apply(seat, next(a for a in game.legal_actions(seat) if a["type"] == "attack"))
     for seat in (None, 0, 1, 2):
         view = game.view(seat)
-        assert view["round_scores"] == [[5, 1, 0], [1, 0, 2]]
-        assert view["totals"] == [6, 1, 2]
-        assert view["last_round"]["hex"][0] == {"candle": {"count": 1, "points": 1}}
+        assert view["round_scores"] == [[5, 1, 0], [1, 0, 2]] and view["totals"] == [6, 1, 2]
+        assert view["scores"] == [6, 1, 2] and view["scores_open"]
+    assert "Player 1 1" in [e for e in game.view(None)["log"] if e["kind"] == "score"][-1]["text"]
+
+
+def test_scoring_every_score_is_open_at_the_end():
+    """witching-hour/game/end: the final count reveals every round and total to all."""
+    game = new_game("witching-hour", 3, 0, rounds=2)
+    finish_round(game, [{"bell": 4}, {"bell": 1}, {}])
+    finish_round(game, [{"candle": 1}, {}, {"mirror": 2}])
+    assert game.is_over
+    for seat in (None, 0, 1, 2):
+        view = game.view(seat)
+        assert view["round_scores"] == [[5, 1, 0], [1, 0, 2]] and view["scores"] == [6, 1, 2]
+    assert "Player 1 1" in [e for e in game.view(None)["log"] if e["kind"] == "score"][-1]["text"]
 
 
 def test_scoring_total_floor_and_later_negatives():
@@ -957,7 +998,7 @@ def test_scoring_total_floor_and_later_negatives():
     finish_round(game, [{"chalice": 1}, {"chalice": 1}, {"chalice": 1}])
     assert game._state.last_round["counted"] == [-3, -3, -3]
     assert game.scores == [2, 0, 0]
-    assert game.view(None)["round_scores"] == [[5, 1, 0], [-3, -3, -3]]
+    assert game._state.round_scores == [[5, 1, 0], [-3, -3, -3]]
 
 
 def test_game_end_after_three_rounds_lowest_wins():

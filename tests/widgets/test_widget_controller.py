@@ -344,15 +344,25 @@ def test_every_play_kind_is_handled(table):
 
 
 def test_custom_names_reach_the_log():
-    controller = TableController("witching-hour", players=2, seed=1, names=["Wanda", "Glinda"], pace=0)
-    log = controller.state()["scene"]["log"]
-    assert "Wanda" in log[0]["text"]
-    assert [p["name"] for p in controller.state()["scene"]["players"]] == ["Wanda", "Glinda"]
+    """Chosen names name the seats; the person at the screen is told in the second person."""
+    controller = TableController("witching-hour", players=2, seed=1, names=["Wanda", "Glinda"], pace=0,
+                                 first_player=1)
+    scene = controller.state()["scene"]
+    assert [p["name"] for p in scene["players"]] == ["Wanda", "Glinda"]
+    log = [e["text"] for e in scene["log"]]
+    assert log[0].startswith("Round 1: you were dealt") and "Glinda starts" in log[0]
+    assert any(t.startswith("Glinda ") for t in log[1:]) and not any("Wanda" in t for t in log)
+    people = TableController("witching-hour", players=2, seed=1, names=["Wanda", "Glinda"], bots=None)
+    people.handle({"kind": "handoff"})
+    assert "Wanda" not in people.state()["scene"]["log"][0]["text"]  # Wanda's own screen: "you"
 
 
 def test_default_names_tell_people_from_bots(table):
+    """One person against bots is "You"; with several people each is "Player N"."""
     names = [p["name"] for p in table.state()["scene"]["players"]]
-    assert names[0] == "Player 1" and names[1] != "Player 2"
+    assert names[0] == "You" and names[1] != "Player 2"
+    people = TableController("witching-hour", players=3, seed=1, seat=[0, 2])
+    assert [p["name"] for p in people.state()["scene"]["players"]][::2] == ["Player 1", "Player 3"]
     assert new_game("witching-hour", 3, seed_with("book")).view(0)["hand"] == table.game.view(0)["hand"]
 
 
@@ -373,7 +383,7 @@ def test_refusals_logs_and_undo_reasons_use_the_tables_names(game_id):
         if table.game.is_over:
             break
         hint = next(c["hint"] for c in state["scene"]["controls"] if c["role"] == "undo")
-        if re.search(r"by (Bo|Cy) showed", hint):
+        if re.search(r"by (Bo|Cy) showed|(Bo|Cy) has answered", hint):
             seen["undo reason"] += 1
         if 0 not in table.game.to_act:
             waiting = table.game.to_act[0]
@@ -393,3 +403,59 @@ def test_refusals_logs_and_undo_reasons_use_the_tables_names(game_id):
         assert not default_named(act(table, wrong))
         state = act(table, rng.choice(table.game.legal_actions(0)))
     assert table.game.is_over and all(seen.values()), seen
+
+
+@pytest.mark.parametrize("game_id", ["witching-hour", "hocus-pocus"])
+def test_how_to_play_comes_from_the_registry_and_opens_on_the_first_game_only(game_id):
+    """Issue 9 item 2: the scene's ``howto`` is the GameSpec's goal, summary and lines."""
+    controller = TableController(game_id, players=3, seed=2, pace=0.5, rules_url="../../rules/x/")
+    spec = controller.game.spec
+    howto = controller.state()["scene"]["howto"]
+    assert howto["goal"] == spec.goal and howto["summary"] == spec.summary
+    assert howto["lines"] == list(spec.how_to_play) and len(howto["lines"]) >= 4
+    assert howto["rules"]["url"] == "../../rules/x/" and howto["rules"]["path"] == f"docs/games/{game_id}.md"
+    assert howto["open"] is True
+    controller.handle({"kind": "new"})
+    assert controller.state()["scene"]["howto"]["open"] is False
+    with pytest.raises(ValueError, match="rules_url"):
+        TableController(game_id, rules_url=3)
+
+
+def test_the_log_speaks_to_the_person_in_the_second_person():
+    """Issue 9 item 4: "You attack Morgana with ...", never "You attacks"."""
+    controller = TableController("witching-hour", players=3, seed=7, pace=0)
+    attack = next(a for a in controller.game.legal_actions(0) if a["type"] == "attack")
+    controller.handle({"kind": "act", "action": attack, "move": 0})
+    texts = [e["text"] for e in controller.state()["scene"]["log"]]
+    mine = [t for t in texts if t.startswith("You ")]
+    assert mine and mine[0].startswith("You attack Morgana with ")
+    assert not any(word in t for t in texts for word in ("You attacks", "You takes", "You plays", "You has"))
+    explorer = TableController("witching-hour", players=3, seed=7, mode="explore")
+    assert all("you" not in e["text"].split() for e in explorer.state()["scene"]["log"][:1])
+
+
+def test_second_person_turns_the_verb_and_the_possessive():
+    from witchtable.widgets.scene import second_person
+
+    names = ["You", "Morgana"]
+    assert second_person({"msg": "{actor} alone still holds cards: 3 go into their Hex pile.", "actor": 0},
+                         names, 0) == "You alone still hold cards: 3 go into your Hex pile."
+    assert second_person({"msg": "Turn {turn}: {actor} plays.", "actor": 0, "turn": 2}, names, 0) == \
+        "Turn 2: you play."
+    assert second_person({"msg": "{actor}'s Thief steals 2 Gems from {target}.", "actor": 1, "target": 0},
+                         names, 0) == "Morgana's Thief steals 2 Gems from you."
+    assert second_person({"msg": "{actor} passes.", "actor": 1}, names, 0) == "Morgana passes."
+
+
+def test_the_pace_control_cycles_and_a_bad_pace_is_refused():
+    """Issue 9 item 7: the person sets the bots' pace (their cards fly in step with it)."""
+    controller = TableController("witching-hour", players=3, seed=7, pace=0.9)
+    pace = next(c for c in controller.state()["scene"]["controls"] if c["role"] == "pace")
+    assert pace["label"] == "Pace: normal" and pace["message"] == {"kind": "pace", "pace": 0.35}
+    state = controller.handle(pace["message"])
+    assert controller.pace == 0.35 and (state["auto"] is None or state["auto"]["delay"] == 350)
+    for bad in (None, -1, 11, True, "fast"):
+        state = controller.handle({"kind": "pace", "pace": bad})
+        assert state["notice"]["level"] == "error" and controller.pace == 0.35
+    controller.handle({"kind": "pace", "pace": 0})
+    assert controller.state()["auto"] is None and controller.state()["scene"]["waiting"] is None

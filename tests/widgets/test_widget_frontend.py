@@ -100,7 +100,7 @@ def test_build_an_attack_by_clicking_then_bots_move_at_a_visible_pace(chromium, 
     confirm.click()
     page.wait_for_selector(".wt-table[data-move='1']")
     assert controller.game.history[0].action == expected
-    assert "attacks" in page.locator(".wt-live").inner_text()
+    assert "You attack " in page.locator(".wt-live").inner_text(), "your own move, in the second person"
     # the bots' moves arrive one at a time, by the front end's timer, back to a decision of ours
     page.wait_for_function("() => document.querySelector('.wt-table').dataset.move >= '2'", timeout=10_000)
     page.wait_for_function("() => !document.querySelector('.wt-waiting')", timeout=20_000)
@@ -141,11 +141,16 @@ def test_a_double_click_plays_once(chromium, base):
 
 
 def test_every_control_is_reachable_by_keyboard_with_visible_focus(chromium, base):
+    """Tab reaches every group's one stop and every other control; arrows reach the rest."""
     controller = TableController("witching-hour", players=3, seed=7)
     page = open_page(chromium, base, controller)
     page.locator("body").click(position={"x": 2, "y": 2})
+    groups = page.eval_on_selector_all("[data-roving]", """e => e.map(g => [g.dataset.roving,
+        [...g.querySelectorAll('button:not([disabled])')].filter(b => b.tabIndex === 0).length])""")
+    assert groups and all(stops == 1 for _name, stops in groups), f"one Tab stop per group: {groups}"
     wanted = set(page.eval_on_selector_all(
-        ".wt-table button:not([disabled]), .wt-table input, .wt-table textarea, .wt-table summary",
+        ".wt-table button:not([disabled]):not([tabindex='-1']), .wt-table input, .wt-table textarea, "
+        ".wt-table summary",
         "e => e.map(x => x.dataset.key || x.dataset.action || x.textContent)"))
     reached = set()
     for _ in range(len(wanted) * 3):
@@ -163,6 +168,15 @@ def test_every_control_is_reachable_by_keyboard_with_visible_focus(chromium, bas
         if reached >= wanted:
             break
     assert wanted <= reached, f"not reachable by Tab: {sorted(wanted - reached)[:5]}"
+    # inside a group the arrows reach every button: the hand, copy by copy
+    hand = page.eval_on_selector_all(".wt-hand-cards button.wt-card", "e => e.map(b => b.dataset.key)")
+    page.locator(".wt-hand-cards button.wt-card[tabindex='0']").focus()
+    page.keyboard.press("Home")
+    seen = [page.evaluate("document.activeElement.dataset.key")]
+    for _ in hand[1:]:
+        page.keyboard.press("ArrowDown")
+        seen.append(page.evaluate("document.activeElement.dataset.key"))
+    assert seen == hand
     # play a card with the keyboard: focus a toggle, Space toggles it
     page.locator(".wt-hand button.wt-card").first.focus()
     page.keyboard.press("Space")

@@ -638,8 +638,9 @@ def test_vs_bots_whole_game_never_shows_another_seats_cards(players, seed):
 
 
 def test_pass_and_play_shows_only_the_person_at_the_screen_even_in_windows():
-    """Several people may answer one Hocus: each is handed the screen in turn."""
-    controller = TableController(GAME, players=3, bots=None, seed=6, quick=True)
+    """Several people may answer one Hocus: each is handed the screen in turn (every prompt
+    asked: reactions="always", so windows with two people asked at once occur)."""
+    controller = TableController(GAME, players=3, bots=None, seed=6, quick=True, reactions="always")
     handoffs = []
     windows_with_two_people = 0
 

@@ -19,9 +19,9 @@ from witchtable.widgets.scene import action_key, combo_key, walk_actions
 NAMES3 = ["Ana", "Bo", "Cy"]
 
 
-def games_along(players: int, seed: int, every: int = 1):
+def games_along(players: int, seed: int, every: int = 1, **options):
     """A bot game, yielded at every ``every``-th position (the same Game object, mutated)."""
-    game = new_game("witching-hour", players, seed)
+    game = new_game("witching-hour", players, seed, **options)
     bots = [make_bot("random", "witching-hour", seed * 10 + s) for s in range(players)]
     step = 0
     while not game.is_over:
@@ -50,7 +50,8 @@ def test_scene_matches_the_view(players, seed):
                 counters = {c["key"]: c["value"] for c in p["counters"]}
                 assert counters["hand"] == view["hand_sizes"][p["seat"]]
                 assert counters["hex"] == view["hex_sizes"][p["seat"]]
-                assert counters["score"] == view["totals"][p["seat"]]
+                total = view["totals"][p["seat"]]
+                assert counters["score"] == (total if total is not None else "face down")
                 assert "cards" not in p, "play scenes never show anyone's cards in the seat panels"
             discard = next(z for z in scene["table"] if z["key"] == "discard")
             assert discard["pile"]["count"] == view["discard_size"]
@@ -232,10 +233,26 @@ def test_generic_presenter_offers_every_legal_action():
     assert presenter_for("no-such-game") is generic
 
 
-def test_fresh_scores_are_news_until_you_act():
-    """Scoring: the round's table is shown on the board until you make your next move."""
-    flags = []
+def test_round_scores_show_while_announced_then_go_face_down():
+    """witching-hour/scoring/public: the round's table is shown while it is announced; once
+    the next round's first move is made, the tokens are face down and it is gone."""
+    shown = []
     for game in games_along(3, 6):
+        if game.view(0)["round"] == 2:
+            shown.append(wh.present(game, 0, names=NAMES3, you=0)["scoring"] is not None)
+            if len(shown) > 5:
+                break
+    assert shown == [True] + [False] * 5
+    board = wh.present(game, 0, names=NAMES3, you=0)["scoreboard"]
+    assert "face down" in board["caption"]
+    assert [c["text"] for c in board["rows"][1]["cells"]] == ["face down", "face down"]
+
+
+def test_fresh_scores_are_news_until_you_act():
+    """Scoring (open_scores, the teaching aid): the round's table is shown on the board until
+    you make your next move."""
+    flags = []
+    for game in games_along(3, 6, open_scores=True):
         if game.view(0)["round"] == 2:
             flags.append(wh.present(game, 0, names=NAMES3, you=0)["scoring"]["fresh"])
             if len(flags) > 30:

@@ -269,6 +269,8 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
         how = _how(view)
         if how:
             scene["gameover"]["text"] = how
+        last = [entry["text"] for entry in log[-3:]] if isinstance(log, list) else []
+        scene["gameover"]["story"] = [_("How it ended:"), *[t for t in last if isinstance(t, str) and t]]
     if actor is not None and hands.get(actor) is not None:
         label = _("Your hand") if actor == you else _("{name}'s hand").format(name=names[actor])
         scene["hand"] = {"seat": actor, "label": label, "cards": hand_faces(hands[actor]),

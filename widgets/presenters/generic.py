@@ -92,7 +92,9 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, names: list,
         winners = [names[w] for w in winners]
         named = _(" and ").join(winners)
         headline = {"text": _("Game over: {names} won.").format(names=named or _("nobody")), "tone": "over"}
-        gameover = {"title": _("{names} won").format(names=named), "winners": winners, "text": ""}
+        gameover = {"title": _("{names} won").format(names=named), "winners": winners,
+                    "text": _margin(scores, view.get("winners", []), names),
+                    "story": [_("How it ended:")] + [e["text"] for e in view.get("log", [])[-3:]]}
     else:
         waiting = _(" and ").join(names[s] for s in to_act)
         headline = {"text": _("Waiting for {names}.").format(names=waiting),
@@ -109,3 +111,18 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, names: list,
                 for e in view.get("log", [])[-80:]],
         "legend": [],
     }
+
+
+def _margin(scores: list | None, winners: list, names: list) -> str:
+    """By how much the winner won, when the scores are public (higher or lower: whichever
+    side the winners are on), else nothing: a hidden score would tell hidden cards."""
+    if not scores or not winners:
+        return ""
+    others = [s for s in range(len(scores)) if s not in winners]
+    if not others:
+        return ""
+    best = scores[winners[0]]
+    closest = min(others, key=lambda s: (abs(best - scores[s]), s))
+    return _("Scores: {scores}. {winner} won by {margin} over {runner}.").format(
+        scores=", ".join(f"{names[s]} {scores[s]}" for s in range(len(scores))),
+        winner=names[winners[0]], margin=abs(best - scores[closest]), runner=names[closest])

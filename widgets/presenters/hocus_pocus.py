@@ -20,6 +20,7 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.hocus_pocus import card_label
+from ..i18n import _
 from ..scene import SCENE_VERSION, card, choice, counter, god_log, log_entry, plural
 
 R = "hocus-pocus/"
@@ -607,6 +608,39 @@ def _prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple
     return "Choose", [{"label": "Choices", "choices": [choice(action_label(a, names), a) for a in legal]}]
 
 
+def reaction(view: dict, seat: int, legal: list) -> dict | None:
+    """How a Pocus window concerns ``seat``, for the table's automatic pass (or None: not one).
+
+    From ``seat``'s own view and legal actions only: ``pass`` (the action the table plays for
+    them), ``concerns`` (the Hocus is aimed at them and they hold a Pocus that stops it or a
+    Mirror that turns it away, and nobody stops it yet (a later Pocus asks again), or it is
+    their own
+    and they could double it with a Magic Wand or save it from another seat's stopper with a
+    Lightning), ``stops`` (they hold a
+    Pocus that stops it, or a Mirror that turns it away from them, or a Lightning that saves
+    their own from being stopped).
+    """
+    hocus = view.get("hocus")
+    if view.get("phase") != "react" or hocus is None:
+        return None
+    passes = [a for a in legal if a["type"] == "pass"]
+    if not passes:
+        return None
+    info = view["card_info"]
+    pocus = [info[a["card"]] for a in legal if a["type"] == "pocus"]
+    kinds = {entry["kind"] for entry in pocus}
+    stoppers = [entry for entry in pocus if entry["stops"]]
+    own = hocus["caster"] == seat
+    aimed = hocus["aimed_at"] == seat
+    stopped = (hocus.get("forecast") or {}).get("stopped")
+    threatened = own and stopped is not None and stopped.get("seat") != seat
+    rescues = threatened and "lightning" in kinds
+    defends = aimed and stopped is None and (bool(stoppers) or "mirror" in kinds)
+    concerns = defends or (own and "magic-wand" in kinds) or rescues
+    stops = (bool(stoppers) and not own) or (aimed and "mirror" in kinds) or rescues
+    return {"pass": passes[0], "concerns": concerns, "stops": stops}
+
+
 def _react_prompt(view: dict, legal: list, seat: int, who: _Who) -> tuple[str, list]:
     cards = Cards(view)
     hocus = view["hocus"]
@@ -685,10 +719,32 @@ def _turn_prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> 
         groups.append({"label": f"Swap a Hand card with a Grimoire card ({plural(left, 'swap')} left "
                                 "before your next Hocus)",
                        "fold": True, "key": f"swap:{seat}", "rows": list(swaps.values())})
+    house = _house_notes(view, seat, bool(swaps))
+    if house:
+        groups.append({"label": _("House rules"), "notes": house})
     title = "Your turn" if seat == who.you else f"{names[seat]}'s turn"
     if view["turn_over"]:
         title += ": the Hourglass ended it"
     return title, groups
+
+
+def _house_notes(view: dict, seat: int, swapping: bool) -> list:
+    """The house rulings that bite on this turn, said where they do (from the view's facts)."""
+    notes = []
+    left = view["exchanges_left"]
+    if swapping or (left == 0 and view["hand"] and not view["turn_over"]):
+        if left:
+            text = _("House rule: swaps are capped before each Hocus you play ({left} left now); "
+                     "the rulebook sets no limit, but three swaps already reach every Grimoire your "
+                     "cards allow, and the cap makes every turn end.").format(left=left)
+        else:
+            text = _("House rule: no swaps left until you play a Hocus; the cap is counted afresh "
+                     "after each Hocus.")
+        notes.append({"text": text, "rule": R + "exchange/limit"})
+    if view["locked"]:
+        notes.append({"text": _("A Pumpkin returned {cards}: you may not cast it again this turn.").format(
+            cards=labels(view["locked"])), "rule": R + "pumpkin/lock"})
+    return notes
 
 
 def _target_note(view: dict, kind: str, target: int) -> str:
@@ -772,15 +828,37 @@ def _scoreboard(view: dict, names: list) -> dict:
 
 
 def _gameover(view: dict, names: list, you: int | None) -> dict | None:
+    """Who won, by how much, and the biggest Gem swings of the game (from the public log)."""
     if not view["is_over"]:
         return None
     winners = view["winners"]
+    gems = view["gems"]
     named = [("You" if w == you else names[w]) for w in winners]
     title = " and ".join(named) + (" win!" if named == ["You"] else " wins!")
-    order = sorted(range(len(names)), key=lambda s: (-view["gems"][s], s))
-    return {"title": title, "winners": [names[w] for w in winners],
-            "text": "The Cauldron is empty. Gems: "
-                    + ", ".join(f"{names[s]} {view['gems'][s]}" for s in order) + "."}
+    order = sorted(range(len(names)), key=lambda s: (-gems[s], s))
+    text = ("The Cauldron is empty. Gems: " + ", ".join(f"{names[s]} {gems[s]}" for s in order) + ".")
+    runner = next((s for s in order if s not in winners), None)
+    if runner is not None and winners:
+        text += " " + _("{who} won by {margin} over {runner}.").format(
+            who=" and ".join(named), margin=plural(gems[winners[0]] - gems[runner], "Gem"),
+            runner=names[runner])
+    return {"title": title, "winners": [names[w] for w in winners], "text": text,
+            "story": gem_swings(view["log"])}
+
+
+SWING_KINDS = ("thief", "sacrifice", "spell")
+"""Log events that move Gems by a Hocus's number (the end-of-turn Gem moves only one)."""
+
+
+def gem_swings(log: list, count: int = 3) -> list[str]:
+    """The ``count`` biggest Gem moves of the game, biggest first (ties: the earlier first),
+    then who took the last Gem: the deciding moments, read from the log alone."""
+    moves = [e for e in log if e.get("kind") in SWING_KINDS and e.get("count")]
+    moves.sort(key=lambda e: (-e["count"], e["n"]))
+    lines = [_("Biggest Gem swings:")] if moves else []
+    lines += [e["text"] for e in moves[:count]]
+    lines += [e["text"] for e in log if e.get("kind") == "game-end"]
+    return lines
 
 
 def _legend(view: dict) -> list:

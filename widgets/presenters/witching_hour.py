@@ -185,6 +185,11 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     actor = to_act[0] if to_act else None
     base = dict(views[actor]) if actor is not None else dict(public)
     base["seat"] = None
+    # Each seat sees its own face-down score tokens (scoring/public): the god view shows them all.
+    base["round_scores"] = [[views[s]["round_scores"][i][s] for s in range(game.players)]
+                            for i in range(len(public["round_scores"]))]
+    base["totals"] = [views[s]["totals"][s] for s in range(game.players)]
+    base["scores_open"] = True
     hands = {s: views[s]["hand"] for s in range(game.players)}
     legal = game.legal_actions(actor) if actor is not None else []
     log = god_log(public, views, list(names))
@@ -211,7 +216,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
     winners = view["winners"]
     seats = []
     for s in range(players):
-        rounds = " · ".join(f"R{i + 1} {r[s]}" for i, r in enumerate(view["round_scores"]))
+        rounds = " · ".join(f"R{i + 1} {_score_text(r[s])}" for i, r in enumerate(view["round_scores"]))
         entry: dict[str, Any] = {
             "seat": s, "name": names[s], "you": s == you, "bot": bots[s],
             "acting": s in to_act, "role": roles.get(s), "winner": s in winners,
@@ -219,7 +224,8 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
             "counters": [
                 counter("hand", "Hand", view["hand_sizes"][s], "back", "hand-size"),
                 counter("hex", "Hex", view["hex_sizes"][s], "hex", "hex-size"),
-                counter("score", "Score", view["totals"][s], "star"),
+                counter("score", "Score", _("face down") if view["totals"][s] is None else view["totals"][s],
+                        "star"),
             ],
             "note": rounds,
         }
@@ -439,7 +445,13 @@ def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dic
             source = "the discard pile"
         else:
             source = "your Hex pile" if who(actor) == "you" else f"{names[actor]}'s Hex pile"
-        return {"title": f"Take one card from {source}", "groups": [{"label": "Cards", "choices": picks}]}
+        groups: list = [{"label": "Cards", "choices": picks}]
+        if pending.get("source") != "discard" and pool.get("hourglass"):
+            groups.append({"label": _("House rule"), "notes": [{
+                "text": _("An Hourglass cannot bring back an Hourglass: that would give endless extra "
+                          "turns, so the Hourglasses in the pile stay there."),
+                "rule": R + "hourglass/not-hourglass"}]})
+        return {"title": f"Take one card from {source}", "groups": groups}
     if phase == "split":
         splits = [choice(f"Keep {deck.name(a['keep'])}, give {deck.name(a['give'])} to {names[a['to']]}", a,
                          cards=[deck.face(a["keep"]), deck.face(a["give"])], tone="primary",
@@ -481,7 +493,7 @@ def _scoring(view: dict, names: list, fresh: bool = False) -> dict | None:
     if last["counted"] != last["raw"]:
         foot.append({"head": {"text": "Counted (no negative first round)"},
                      "cells": [{"text": str(v)} for v in last["counted"]]})
-    foot.append({"head": {"text": "Total"}, "cells": [{"text": str(v)} for v in last["totals"]]})
+    foot.append({"head": {"text": "Total"}, "cells": [{"text": _score_text(v)} for v in last["totals"]]})
     return {"caption": f"Round {last['round']} scoring: each Hex pile's sets (copies → points)",
             "head": ["Card", *names], "rows": rows, "foot": foot, "round": last["round"], "fresh": fresh}
 
@@ -492,24 +504,66 @@ def _scoreboard(view: dict, names: list) -> dict | None:
     rounds = view["round_scores"]
     rows = []
     for s in range(len(names)):
-        cells = [{"text": str(r[s])} for r in rounds]
-        cells.append({"text": str(view["totals"][s]), "strong": True})
+        cells = [{"text": _score_text(r[s])} for r in rounds]
+        cells.append({"text": _score_text(view["totals"][s]), "strong": True})
         rows.append({"head": {"text": names[s]}, "cells": cells})
     head = ["Player", *(f"R{i + 1}" for i in range(len(rounds))), "Total"]
-    return {"caption": "Scores by round (lowest total wins)", "head": head, "rows": rows, "foot": []}
+    caption = "Scores by round (lowest total wins)"
+    if not view.get("scores_open", True):
+        caption = _("Scores by round (lowest total wins). Score tokens lie face down: you see your "
+                    "own; the others' were announced once (house note, scoring/public).")
+    return {"caption": caption, "head": head, "rows": rows, "foot": []}
+
+
+def _score_text(value: int | None) -> str:
+    """A score as shown: a face-down one (scoring/public) as a hidden token."""
+    return _("face down") if value is None else str(value)
 
 
 def _gameover(view: dict, names: list, you: int | None) -> dict | None:
+    """Who won, by how much, and the story of the rounds (every score is open at the end)."""
     if not view["is_over"]:
         return None
     winners = view["winners"]
-    low = min(view["totals"])
+    totals = view["totals"]
+    low = min(totals)
     named = [("You" if w == you else names[w]) for w in winners]
     title = " and ".join(named) + (" win!" if named == ["You"] else " wins!")
-    standings = sorted(range(len(names)), key=lambda s: (view["totals"][s], s))
-    return {"title": title, "winners": [names[w] for w in winners],
-            "text": f"Lowest total after {view['round']} rounds: {low} points. Final totals: "
-                    + ", ".join(f"{names[s]} {view['totals'][s]}" for s in standings) + "."}
+    standings = sorted(range(len(names)), key=lambda s: (totals[s], s))
+    text = (f"Lowest total after {view['round']} rounds: {low} points. Final totals: "
+            + ", ".join(f"{names[s]} {totals[s]}" for s in standings) + ".")
+    runner = next((s for s in standings if s not in winners), None)
+    if runner is not None:
+        text += " " + _("{who} won by {margin} over {runner}.").format(
+            who=" and ".join(named), margin=plural(totals[runner] - low, "point"), runner=names[runner])
+    return {"title": title, "winners": [names[w] for w in winners], "text": text,
+            "story": _round_story(view["round_scores"], names, winners)}
+
+
+def _round_story(rounds: list, names: list, winners: list) -> list[str]:
+    """One line per round (its scores, the running totals, who led), then the deciding round:
+    the one after which the winner led for good (scoring/total-floor keeps totals at 0 or more)."""
+    players = len(names)
+    running = [0] * players
+    leaders: list[list[int]] = []
+    lines = []
+    for number, scores in enumerate(rounds, 1):
+        running = [max(0, running[s] + scores[s]) for s in range(players)]
+        low = min(running)
+        leaders.append([s for s in range(players) if running[s] == low])
+        signed = [f"+{v}" if v >= 0 else str(v) for v in scores]
+        lines.append(_("Round {n}: {scores}; running totals {totals}.").format(
+            n=number, scores=", ".join(f"{names[s]} {signed[s]}" for s in range(players)),
+            totals=", ".join(f"{names[s]} {running[s]}" for s in range(players))))
+    if winners and rounds:
+        deciding = len(rounds)
+        while deciding > 1 and leaders[deciding - 2] == winners:
+            deciding -= 1
+        best = min(range(players), key=lambda s: (rounds[deciding - 1][s], s))
+        lines.append(_("Deciding round: {n}; {who} led alone from then on ({best} scored least that "
+                       "round: {points}).").format(n=deciding, who=" and ".join(names[w] for w in winners),
+                                                   best=names[best], points=rounds[deciding - 1][best]))
+    return lines
 
 
 def _legend(view: dict) -> list:

@@ -158,6 +158,19 @@ const STATE_KEYS = ["seq", "scene", "notice", "auto", "pictures", "strings"];
 
 const MODE_LABEL = { play: "", explore: "mode_explore", lab: "mode_lab" };
 
+// Shortcut keys of the toolbar's controls (by role), shown on the buttons.
+const CONTROL_KEYS = { undo: "U", skip: "S" };
+
+// A key's name printed on the button it presses (hidden from screen readers, which get
+// aria-keyshortcuts instead).
+function kbd(key) {
+  return h("kbd.wt-kbd", { "aria-hidden": "true", text: key });
+}
+
+function reducedMotion() {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
 class TableView {
   constructor(model, el) {
     this.model = model;
@@ -190,6 +203,23 @@ class TableView {
     this.expectSeq = null;       // the seq that answers the last message sent
     this.pending = false;
     this.openDetails = new Map(); // data-key -> open, so a redraw keeps what the user opened
+    this.howtoOpen = null;        // the How to play panel (null: as the scene first asks)
+    this.keysOpen = false;        // the "?" overlay of shortcut keys
+    this.roveAt = new Map();      // roving group -> data-key of its one Tab stop
+    this.shortcutN = 0;           // the next digit given to a prompt's button while drawing
+    this.botLines = [];           // bot moves' log texts waiting to be told as one summary
+    this.saidTurn = "";           // the decision last announced ("your turn")
+    this.counts = new Map();      // pile and counter sizes as last drawn (for the card flights)
+    this.flights = 0;             // card flights started (a test reads data-flights)
+    this.onKey = (event) => this.key(event);
+    this.root.addEventListener("keydown", this.onKey);
+    this.root.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab: our keys, not its
+    this.onFocus = (event) => {
+      const group = event.target.closest && event.target.closest("[data-roving]");
+      const keyed = event.target.closest && event.target.closest("[data-key]");
+      if (group && keyed && this.root.contains(group)) this.roveAt.set(group.dataset.roving, keyed.dataset.key);
+    };
+    this.root.addEventListener("focusin", this.onFocus);
     this.onEvent = (event) => {
       for (let node = event.target; node && node !== this.root; node = node.parentNode) {
         const handler = node[`_wt_${event.type}`];
@@ -217,6 +247,8 @@ class TableView {
 
   destroy() {
     for (const key of STATE_KEYS) this.model.off(`change:${key}`, this.onChange);
+    this.root.removeEventListener("keydown", this.onKey);
+    this.root.removeEventListener("focusin", this.onFocus);
     clearTimeout(this.autoTimer);
     clearTimeout(this.busyTimer);
     clearTimeout(this.revealTimer);
@@ -293,11 +325,18 @@ class TableView {
     d.god = scene.god ? "1" : "0";
 
     const focusKey = this.focusKey();
+    const before = this.snapshot();
+    if (this.howtoOpen === null && scene.howto) this.howtoOpen = !!scene.howto.open;
+    this.shortcutN = 0;
+    d.acting = scene.headline && scene.headline.tone === "you" && (scene.picker || scene.prompt) && !scene.handoff ? "1" : "0";
+    d.motion = reducedMotion() ? "reduce" : "full";
     const logBox = this.body.querySelector(".wt-log");
     const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 24;
     const next = h("div.wt-body", {}, this.layout(scene, notice));
     morph(this.body, next);
+    this.rove();
     this.restoreFocus(focusKey);
+    this.fly(before, scene);
     const newLog = this.body.querySelector(".wt-log");
     if (newLog && logAtEnd) newLog.scrollTop = newLog.scrollHeight;
     const current = this.body.querySelector(".wt-moves [aria-current]");
@@ -331,18 +370,217 @@ class TableView {
     if (target) target.focus({ preventScroll: true });
   }
 
+  // The live region: your own move's result at once; the bots' moves, while they play at
+  // their pace, gathered and told as one summary when they stop; then, when a decision is
+  // yours, "Your turn" with the headline (the decision); a notice; the goal at the start.
   narrate(scene, notice, noticeKey) {
     const log = scene.log || [];
     const parts = [];
+    const hl = scene.headline || {};
+    const players = scene.players || [];
+    const isBot = (seat) => seat !== undefined && players.some((p) => p.seat === seat && p.bot);
     if (this.lastLog === null) {
-      if (scene.headline && scene.headline.text) parts.push(scene.headline.text);
+      if (hl.text) parts.push(hl.text);
+      if (scene.howto && scene.howto.goal) parts.push(t("goal_is", { goal: scene.howto.goal }));
+      if (hl.tone === "you") this.saidTurn = `${scene.move}|${hl.text}`;
     } else {
-      for (const entry of log) if (entry.n > this.lastLog) parts.push(entry.text);
+      for (const entry of log) {
+        if (entry.n <= this.lastLog) continue;
+        if (isBot(entry.seat)) this.botLines.push(entry.text);
+        else if (this.botLines.length) this.botLines.push(entry.text);
+        else parts.push(entry.text);
+      }
     }
     if (log.length) this.lastLog = Math.max(this.lastLog ?? -1, log[log.length - 1].n);
+    const botsGoOn = !!this.model.get("auto");
+    if (!botsGoOn && this.botLines.length) {
+      parts.push(`${t("while_bots")} ${this.botLines.join(" ")}`);
+      this.botLines = [];
+    }
+    const turn = `${scene.move}|${hl.text}`;
+    if (!botsGoOn && hl.tone === "you" && turn !== this.saidTurn && !scene.handoff) {
+      // "Your turn." unless the headline says so itself
+      const prefix = t("your_turn", { text: "" }).trim().replace(/[.:]$/, "").toLowerCase();
+      parts.push(hl.text.toLowerCase().startsWith(prefix) ? hl.text : t("your_turn", { text: hl.text }));
+      this.saidTurn = turn;
+    } else if (hl.tone === "over" && turn !== this.saidTurn) {
+      parts.push(hl.text);
+      this.saidTurn = turn;
+    }
     if (noticeKey && noticeKey !== this.narratedNotice && notice) parts.push(notice.text);
     this.narratedNotice = noticeKey;
     if (parts.length) this.live.textContent = parts.join(" ");
+  }
+
+  // -- keyboard: one Tab stop per group (roving tabindex), arrows inside, shortcut keys
+
+  shortcut() {
+    this.shortcutN += 1;
+    return this.shortcutN <= 9 ? String(this.shortcutN) : "";
+  }
+
+  groupItems(group) {
+    return [...group.querySelectorAll("button")].filter((b) => !b.disabled && b.closest("[data-roving]") === group);
+  }
+
+  rove() {
+    for (const group of this.body.querySelectorAll("[data-roving]")) {
+      const items = this.groupItems(group);
+      if (!items.length) continue;
+      const want = this.roveAt.get(group.dataset.roving);
+      const stop = items.find((b) => b.dataset.key === want) || items.find((b) => b.getAttribute("aria-pressed") === "true") || items[0];
+      for (const b of items) b.setAttribute("tabindex", b === stop ? "0" : "-1");
+    }
+  }
+
+  toggleHowto() {
+    this.howtoOpen = !this.howtoOpen;
+    this.draw();
+    if (this.howtoOpen) {
+      const panel = this.body.querySelector(".wt-howto");
+      if (panel) panel.focus({ preventScroll: false });
+    }
+  }
+
+  key(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+    const target = event.target;
+    if (target && (target.tagName === "TEXTAREA" || target.tagName === "INPUT" || target.isContentEditable)) return;
+    const done = () => { event.preventDefault(); event.stopPropagation(); };
+    const group = target && target.closest ? target.closest("[data-roving]") : null;
+    const arrows = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+    if (group && arrows.includes(event.key)) {
+      const items = this.groupItems(group);
+      const at = items.indexOf(target.closest("button"));
+      if (at < 0) return;
+      let next = at;
+      const forward = event.key === "ArrowRight" || event.key === "ArrowDown";
+      if (event.key === "Home") next = 0;
+      else if (event.key === "End") next = items.length - 1;
+      else if (group.dataset.roving === "hand" && (event.key === "ArrowLeft" || event.key === "ArrowRight")) {
+        // in the hand, left and right go from one kind of card to the next
+        const kind = items[at].dataset.card;
+        if (forward) {
+          next = items.findIndex((b, i) => i > at && b.dataset.card !== kind);
+          if (next < 0) next = at;
+        } else {
+          let i = at;
+          while (i > 0 && items[i - 1].dataset.card === kind) i -= 1;
+          if (i > 0) {
+            const prev = items[i - 1].dataset.card;
+            i -= 1;
+            while (i > 0 && items[i - 1].dataset.card === prev) i -= 1;
+          }
+          next = i;
+        }
+      } else next = Math.min(items.length - 1, Math.max(0, at + (forward ? 1 : -1)));
+      done();
+      items[next].focus();
+      return;
+    }
+    const scene = this.scene || {};
+    const click = (selector) => {
+      const button = this.body.querySelector(selector);
+      if (button && !button.disabled) { done(); button.click(); return true; }
+      return false;
+    };
+    if (event.key === "?") { done(); this.keysOpen = !this.keysOpen; this.draw(); return; }
+    if (event.key === "Escape" && (this.keysOpen || this.howtoOpen)) {
+      done();
+      this.keysOpen = false;
+      this.howtoOpen = false;
+      this.draw();
+      return;
+    }
+    const inHand = group && group.dataset.roving === "hand";
+    if (inHand && event.key === " " && event.shiftKey) {
+      // Shift+Space: every copy of this card at once (the whole set)
+      done();
+      const kind = target.dataset.card;
+      const ids = [...this.body.querySelectorAll(".wt-hand-cards button.wt-card")].filter((b) => b.dataset.card === kind)
+        .map((b) => b.dataset.key.slice("card:".length));
+      const all = ids.every((id) => this.picked.has(id));
+      for (const id of ids) if (all) this.picked.delete(id); else this.picked.add(id);
+      this.draw();
+      return;
+    }
+    if (inHand && event.key === "Enter") { click('.wt-picker [data-role="confirm"]'); return; }
+    const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
+    if (key === "r" && scene.howto) { done(); this.toggleHowto(); return; }
+    if (key === "h") {
+      const stop = this.body.querySelector('[data-roving="hand"] button[tabindex="0"]');
+      if (stop) { done(); stop.focus(); }
+      return;
+    }
+    if (key === "t" && scene.picker && scene.picker.needs_target) {
+      const targets = scene.picker.targets || [];
+      if (!targets.length) return;
+      done();
+      const at = targets.findIndex((tg) => tg.seat === this.target);
+      this.target = targets[(at + 1) % targets.length].seat;
+      this.draw();
+      const chosen = targets.find((tg) => tg.seat === this.target);
+      this.live.textContent = t("target_of", { label: chosen.label });
+      return;
+    }
+    if (key === "c") { click('.wt-picker [data-role="confirm"], .wt-order [data-role="confirm"]'); return; }
+    if (key === "u") { click('.wt-controls [data-role="undo"]'); return; }
+    if (key === "s") { click('.wt-controls [data-role="skip"]'); return; }
+    if (/^[1-9]$/.test(key)) click(`.wt-prompt button[data-shortcut="${key}"]`);
+  }
+
+  // -- bot moves, animated: a card travels from the player who moved to each pile that grew
+
+  snapshot() {
+    const out = new Map();
+    for (const node of this.body.querySelectorAll("[data-hex-size], [data-discard-size], [data-grimoire-size], [data-cauldron-size], [data-gems], .wt-zone[data-zone]")) {
+      const owner = node.closest(".wt-player[data-seat]");
+      const zone = node.closest("[data-zone]");
+      const attr = [...node.attributes].find((a) => /^data-(hex-size|discard-size|grimoire-size|cauldron-size|gems)$/.test(a.name));
+      const key = `${owner ? `seat${owner.dataset.seat}` : ""}|${zone ? zone.dataset.zone : ""}|${attr ? attr.name : "cards"}`;
+      const value = attr ? Number(attr.value) : node.querySelectorAll(".wt-card[data-card]").length;
+      if (!out.has(key)) out.set(key, value);
+    }
+    return out;
+  }
+
+  fly(before, scene) {
+    const after = this.snapshot();
+    const log = scene.log || [];
+    const last = log.length ? log[log.length - 1] : null;
+    const players = scene.players || [];
+    const mover = last && players.find((p) => p.seat === last.seat);
+    const fresh = last && last.n !== this.flownLog;
+    this.flownLog = last ? last.n : null;
+    if (!before.size || !fresh || !mover || !mover.bot || reducedMotion() || typeof Element.prototype.animate !== "function") return;
+    const from = this.body.querySelector(`.wt-player[data-seat="${mover.seat}"]`);
+    if (!from) return;
+    const auto = this.model.get("auto");
+    const duration = Math.max(220, Math.min(700, Math.round(((auto && auto.delay) || 500) * 0.6)));
+    const start = from.getBoundingClientRect();
+    for (const [key, value] of after) {
+      if (!(value > (before.get(key) ?? value))) continue;
+      if (key.startsWith(`seat${mover.seat}|`) && !key.endsWith("hex-size")) continue; // its own gems come from the Cauldron
+      const [owner, zone, attr] = key.split("|");
+      const sel = owner ? `.wt-player[data-seat="${owner.slice(4)}"] [${attr}]` : zone ? `.wt-zone[data-zone="${zone}"]` : null;
+      const end = sel ? this.body.querySelector(sel) : null;
+      if (!end) continue;
+      const stop = end.getBoundingClientRect();
+      const card = h("span.wt-flyer", { "aria-hidden": "true", "data-to": zone || attr }, icon("moon", "wt-icon wt-back-art"));
+      this.root.append(card);
+      const dx = stop.left + stop.width / 2 - (start.left + start.width / 2);
+      const dy = stop.top + stop.height / 2 - (start.top + start.height / 2);
+      card.style.left = `${start.left + start.width / 2 - 20 - this.root.getBoundingClientRect().left}px`;
+      card.style.top = `${start.top + start.height / 2 - 28 - this.root.getBoundingClientRect().top}px`;
+      this.flights += 1;
+      this.root.dataset.flights = String(this.flights);
+      const run = card.animate([
+        { transform: "translate(0, 0) scale(1) rotate(-8deg)", opacity: 0.95 },
+        { transform: `translate(${dx}px, ${dy}px) scale(0.8) rotate(6deg)`, opacity: 0.9 },
+      ], { duration, easing: "cubic-bezier(.3,.7,.4,1)" });
+      run.onfinish = () => card.remove();
+      run.oncancel = () => card.remove();
+    }
   }
 
   pace() {
@@ -360,6 +598,8 @@ class TableView {
 
   layout(scene, notice) {
     const parts = [this.header(scene), this.headline(scene)];
+    if (this.keysOpen) parts.push(this.keys(scene));
+    if (this.howtoOpen && scene.howto) parts.push(this.howto(scene.howto));
     parts.push(this.clock(scene.clock));
     if (notice && !this.noticeHidden) parts.push(this.notice(notice));
     parts.push(this.reveal(scene.reveal));
@@ -393,8 +633,17 @@ class TableView {
       mode ? h("span.wt-mode", { text: mode }) : null);
     const chips = h("div.wt-chips", {}, (scene.chips || []).map((c) =>
       h("span.wt-chip", {}, h("span.wt-chip-label", { text: c.label }), h("span.wt-chip-value", { text: c.value }))));
-    const controls = h("div.wt-controls", { role: "toolbar", "aria-label": t("controls") },
-      (scene.controls || []).map((c) => this.control(c)));
+    const controls = h("div.wt-controls", { role: "toolbar", "aria-label": t("controls"), "data-roving": "controls" },
+      (scene.controls || []).map((c) => this.control(c)),
+      scene.howto ? h("button.wt-btn", {
+        type: "button", "data-role": "howto", "data-key": "role:howto", "aria-expanded": String(!!this.howtoOpen),
+        "aria-keyshortcuts": "R", title: t("howto_hint"), onclick: () => this.toggleHowto(),
+      }, icon("info"), h("span.wt-btn-label", { text: t("howto") }), kbd("R")) : null,
+      scene.mode !== "lab" ? h("button.wt-btn.wt-ghost", {
+        type: "button", "data-role": "keys", "data-key": "role:keys", "aria-expanded": String(!!this.keysOpen),
+        "aria-keyshortcuts": "?", "aria-label": t("keys_title"), title: t("keys_title"),
+        onclick: () => { this.keysOpen = !this.keysOpen; this.draw(); },
+      }, h("span.wt-btn-label", { text: "?" })) : null);
     return h("header.wt-head", {}, brand, chips, controls);
   }
 
@@ -413,16 +662,52 @@ class TableView {
         }
         this.send(message);
       },
-    }, c.icon ? icon(c.icon) : null, h("span.wt-btn-label", { text: c.label }));
+    }, c.icon ? icon(c.icon) : null, h("span.wt-btn-label", { text: c.label }),
+    CONTROL_KEYS[c.role] ? kbd(CONTROL_KEYS[c.role]) : null);
+    if (CONTROL_KEYS[c.role]) button.setAttribute("aria-keyshortcuts", CONTROL_KEYS[c.role]);
     return button;
+  }
+
+  // The How to play panel: the goal, a turn in a few lines, the special cases, the rules page.
+  howto(hw) {
+    const rules = hw.rules || {};
+    return h("section.wt-howto.wt-panel", { "aria-label": hw.title, tabindex: "-1", "data-key": "howto-panel" },
+      h("div.wt-howto-head", {}, h("h3.wt-section-title", {}, icon("info"), h("span", { text: hw.title })),
+        h("button.wt-icon-btn", {
+          type: "button", "aria-label": t("close"), "data-role": "howto-close", "data-key": "role:howto-close",
+          onclick: () => { this.howtoOpen = false; this.draw(); },
+        }, icon("x"))),
+      hw.goal ? h("p.wt-howto-goal", {}, icon("crown"), h("strong", { text: hw.goal })) : null,
+      hw.summary ? h("p.wt-howto-summary", { text: hw.summary }) : null,
+      (hw.lines || []).length ? h("ol.wt-howto-lines", {}, hw.lines.map((line) => h("li", { text: line }))) : null,
+      rules.url ? h("p.wt-howto-rules", {}, h("a", { href: rules.url, target: "_blank", rel: "noopener", "data-role": "rules-link", text: rules.label }))
+        : rules.path ? h("p.wt-howto-rules", {}, h("span", { text: `${rules.label}: ` }), h("code", { text: rules.path })) : null,
+      h("p.wt-muted", { text: t("howto_again") }));
+  }
+
+  // The "?" overlay: every shortcut key.
+  keys(scene) {
+    const rows = [["Tab", t("key_tab")], ["← →", t("key_arrows")], ["Space", t("key_space")],
+      ["Shift+Space", t("key_set")], ["H", t("key_hand")], ["T", t("key_target")], ["Enter / C", t("key_confirm")],
+      ["1–9", t("key_digits")], ["U", t("key_undo")], ["S", t("key_skip")], ["R", t("key_howto")], ["?", t("key_keys")],
+      ["Esc", t("key_close")]];
+    return h("section.wt-keys.wt-panel", { role: "dialog", "aria-label": t("keys_title"), "data-key": "keys-panel" },
+      h("div.wt-howto-head", {}, h("h3.wt-section-title", {}, h("span", { text: t("keys_title") })),
+        h("button.wt-icon-btn", {
+          type: "button", "aria-label": t("close"), "data-role": "keys-close", "data-key": "role:keys-close",
+          onclick: () => { this.keysOpen = false; this.draw(); },
+        }, icon("x"))),
+      h("dl.wt-keylist", {}, rows.map(([k, text]) => [h("dt", {}, h("kbd.wt-kbd", { text: k })), h("dd", { text })])));
   }
 
   headline(scene) {
     const hl = scene.headline || { text: "", tone: "info" };
     const waiting = scene.waiting;
+    const goal = scene.howto && scene.howto.goal;
     return h("div.wt-headline", { "data-tone": hl.tone, tabindex: "-1" },
       icon(hl.tone === "you" ? "spark" : hl.result === "lost" ? "moon" : hl.tone === "over" ? "crown" : "hat"),
       h("span.wt-headline-text", { text: hl.text }),
+      goal ? h("span.wt-goal", { "data-role": "goal" }, icon("crown"), h("span", { text: goal })) : null,
       waiting ? h("span.wt-waiting", {}, h("span.wt-dots", { "aria-hidden": "true" }, h("i"), h("i"), h("i")),
         h("span", { text: waiting.text })) : null);
   }
@@ -443,7 +728,9 @@ class TableView {
   gameover(over) {
     return h("section.wt-gameover", { "aria-label": t("gameover"), "data-result": over.result },
       icon(over.result === "lost" ? "moon" : "crown", "wt-icon wt-big"),
-      h("div", {}, h("h3", { text: over.title }), h("p", { text: over.text })));
+      h("div", {}, h("h3", { text: over.title }), h("p", { text: over.text }),
+        over.story && over.story.length
+          ? h("ul.wt-story", {}, over.story.map((line) => h("li", { text: line }))) : null));
   }
 
   handoff(handoff) {
@@ -753,7 +1040,8 @@ class TableView {
     const size = hand.size ?? hand.cards.reduce((n, c) => n + (c.count ?? 1), 0);
     return h("section.wt-hand", { "aria-label": hand.label, "data-seat": hand.seat },
       h("h3.wt-section-title", {}, icon("back"), h("span", { text: t("hand_title", { label: hand.label, cards: tn("cards", size) }) })),
-      h("div.wt-hand-cards", { role: picker ? "group" : undefined, "aria-label": picker ? t("pick_for", { title: picker.title }) : undefined },
+      h("div.wt-hand-cards", { role: picker ? "group" : undefined, "aria-label": picker ? t("pick_for", { title: picker.title }) : undefined,
+        "data-roving": picker ? "hand" : undefined },
         groups.length ? groups : h("p.wt-muted", { text: t("no_cards_in_hand") })),
       picker ? this.picker(scene, picker) : null);
   }
@@ -800,7 +1088,8 @@ class TableView {
         if (action) this.act(action);
         else this.send({ kind: "build", picker: picker.id, picked: counts, target: this.target, move: scene.move });
       },
-    }, icon(picker.id === "attack" ? "sword" : "shield"), h("span.wt-btn-label", { text: confirmLabel }));
+      "aria-keyshortcuts": "Enter C",
+    }, icon(picker.id === "attack" ? "sword" : "shield"), h("span.wt-btn-label", { text: confirmLabel }), kbd("C"));
     const clear = h("button.wt-btn.wt-ghost", {
       type: "button", "data-role": "clear", "data-key": "role:clear", disabled: !key,
       onclick: () => { this.picked.clear(); this.draw(); },
@@ -810,8 +1099,8 @@ class TableView {
     const refusal = notice && notice.level === "error" && this.lastKind === "build" && !this.noticeHidden
       ? h("div.wt-pick-error", {}, icon("alert"), h("span", { text: notice.text }),
         notice.rule ? h("code.wt-rule-id", { text: notice.rule }) : null) : null;
-    const targetRow = picker.needs_target ? h("div.wt-targets", { role: "group", "aria-label": t("choose_target") },
-      h("span.wt-targets-label", {}, icon("target"), h("span", { text: t("target") })),
+    const targetRow = picker.needs_target ? h("div.wt-targets", { role: "group", "aria-label": t("choose_target"), "data-roving": "targets" },
+      h("span.wt-targets-label", {}, icon("target"), h("span", { text: t("target") }), kbd("T")),
       targets.map((tg) => h("button.wt-btn.wt-target", {
         type: "button", "data-target": tg.seat, "data-key": `target:${tg.seat}`,
         "aria-pressed": String(this.target === tg.seat), "aria-label": `${t("target_of", { label: tg.label })}${tg.note ? `, ${tg.note}` : ""}`,
@@ -842,8 +1131,8 @@ class TableView {
     if (!g.fold && !g.rows && !g.notes && !g.order && (g.icon || g.text)) return this.ability(g);
     const body = [
       g.order ? this.orderPicker(g.order) : null,
-      g.choices ? h("div.wt-choices", {}, g.choices.map((c) => this.choice(c))) : null,
-      g.rows && g.rows.length ? h("div.wt-rows", {}, g.rows.map((r) => this.ability(r))) : null,
+      g.choices ? h("div.wt-choices", { "data-roving": `choices:${g.key || g.label || ""}` }, g.choices.map((c) => this.choice(c))) : null,
+      g.rows && g.rows.length ? h("div.wt-rows", { "data-roving": `rows:${g.key || g.label || ""}` }, g.rows.map((r) => this.ability(r))) : null,
       g.notes ? h("ul.wt-notes", {}, g.notes.map((n) => h("li", { "data-rule": n.rule || "" },
         n.cards ? h("span.wt-chip-list.wt-chip-row", {}, n.cards.map((c) => this.chip(c))) : null,
         h("span.wt-note-text", { text: n.text }),
@@ -867,13 +1156,15 @@ class TableView {
         : h("span.wt-ability-badge", {}, icon(g.icon, "wt-icon")),
       h("div.wt-ability-text", {}, h("strong", { text: g.label }), h("span", { text: g.text })),
       h("div.wt-ability-choices", {}, (g.choices || []).map((c) => {
+        const n = this.shortcut();
         const key = canon(c.action);
         const hint = c.hint ? `, ${c.hint}` : "";
         return h(`button.wt-btn${c.tone === "primary" ? ".wt-play" : ""}`, {
           type: "button", "data-action": key, "data-key": `act:${key}`, "data-seat": c.seat,
           "aria-label": `${g.label}: ${c.label}${hint}. ${g.text}`, title: g.rule ? t("rule_n", { text: g.text, rule: g.rule }) : g.text,
+          "data-shortcut": n || undefined, "aria-keyshortcuts": n || undefined,
           onclick: () => this.act(c.action, c.seat),
-        }, h("span.wt-btn-label", { text: c.label }), c.hint ? [" ", h("small.wt-btn-hint", { text: c.hint })] : null);
+        }, h("span.wt-btn-label", { text: c.label }), c.hint ? [" ", h("small.wt-btn-hint", { text: c.hint })] : null, n ? kbd(n) : null);
       })));
   }
 
@@ -925,7 +1216,7 @@ class TableView {
     }, icon("x"), h("span.wt-btn-label", { text: t("clear") }));
     return h("div.wt-picker.wt-order", { "data-picker": spec.id },
       spec.help ? h("div.wt-picker-head", {}, h("span.wt-muted", { text: spec.help })) : null,
-      h("div.wt-order-cards", { role: "group", "aria-label": spec.help || t("order_cards") }, cards),
+      h("div.wt-order-cards", { role: "group", "aria-label": spec.help || t("order_cards"), "data-roving": "order" }, cards),
       h("div.wt-pick-status", { "data-valid": valid }, icon(valid === "1" ? "check" : valid === "0" ? "alert" : "info"),
         h("span", { text: status })),
       refusal,
@@ -934,16 +1225,19 @@ class TableView {
 
   choice(c) {
     const key = canon(c.action);
+    const n = this.shortcut();
     return h("button.wt-choice", {
       type: "button", "data-action": key, "data-key": `act:${key}`, "data-tone": c.tone || "normal",
       "data-seat": c.seat, title: c.hint || undefined,
+      "data-shortcut": n || undefined, "aria-keyshortcuts": n || undefined,
       "aria-label": c.hint ? `${c.label}. ${c.hint}` : c.label,
       onclick: () => this.act(c.action, c.seat),
     },
     c.icon ? icon(c.icon, "wt-icon wt-choice-icon") : null,
     c.cards ? h("span.wt-choice-cards", {}, c.cards.map((card) => pictured(this.card(card, { mini: true })))) : null,
     h("span.wt-choice-text", {}, h("span.wt-choice-label", { text: c.label }),
-      c.hint ? [" ", h("small.wt-choice-hint", { text: c.hint })] : null));
+      c.hint ? [" ", h("small.wt-choice-hint", { text: c.hint })] : null),
+    n ? kbd(n) : null);
   }
 
   // -- side panels
@@ -1013,7 +1307,7 @@ class TableView {
     if (views.length) {
       out.push(h("section.wt-panel", { "aria-label": t("whose_view") },
         h("h3.wt-section-title", {}, icon("eye"), h("span", { text: t("whose_cards") })),
-        h("div.wt-views", { role: "group", "aria-label": t("whose_view") }, views.map((v) => this.control(v)))));
+        h("div.wt-views", { role: "group", "aria-label": t("whose_view"), "data-roving": "views" }, views.map((v) => this.control(v)))));
     }
     const tl = scene.timeline;
     if (tl) {

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import functools
 
+from ...rules import brief
+
 COLOURS = ("purple", "orange", "blue", "green", "yellow")
 TYPES = ("newt-saliva", "dead-mans-toe", "oil-of-boil", "herb-thats-red", "dash-of-pox")
 """The first three are known; the last two are house data (from the film's recipe)."""
@@ -105,25 +107,26 @@ def merge_spells(overrides: object) -> dict:
     table = {sid: dict(entry, copies=1) for sid, entry in HOUSE_SPELLS.items()}
     for sid, entry in overrides.items():
         if not isinstance(entry, dict) or set(entry) - {"name", "caster", "effect", "copies"}:
-            raise ValueError(f"spells[{sid!r}] must be an object with some of: name, caster, "
+            raise ValueError(f"spells[{brief(sid)}] must be an object with some of: name, caster, "
                              "effect, copies")
         if sid not in table:
             if not {"caster", "effect"} <= set(entry):
-                raise ValueError(f"the new Spell {sid!r} needs a caster and an effect")
+                raise ValueError(f"the new Spell {brief(sid)} needs a caster and an effect")
             table[sid] = {"name": sid, "copies": 1}
         table[sid].update(entry)
         spell = table[sid]
         if spell["caster"] not in CASTERS:
-            raise ValueError(f"spells[{sid!r}]: the caster must be one of {', '.join(CASTERS)}, "
-                             f"not {spell['caster']!r}")
+            raise ValueError(f"spells[{brief(sid)}]: the caster must be one of {', '.join(CASTERS)}, "
+                             f"not {brief(spell['caster'])}")
         if spell["effect"] not in SPELL_EFFECTS:
-            raise ValueError(f"spells[{sid!r}]: the effect must be one of "
-                             f"{', '.join(SPELL_EFFECTS)}, not {spell['effect']!r}")
+            raise ValueError(f"spells[{brief(sid)}]: the effect must be one of "
+                             f"{', '.join(SPELL_EFFECTS)}, not {brief(spell['effect'])}")
         copies = spell["copies"]
         if isinstance(copies, bool) or not isinstance(copies, int) or not 0 <= copies <= 13:
-            raise ValueError(f"spells[{sid!r}]['copies'] must be a whole number 0-13, not {copies!r}")
+            raise ValueError(f"spells[{brief(sid)}]['copies'] must be a whole number 0-13, "
+                             f"not {brief(copies)}")
         if not isinstance(spell["name"], str) or not spell["name"]:
-            raise ValueError(f"spells[{sid!r}]['name'] must be a non-empty text")
+            raise ValueError(f"spells[{brief(sid)}]['name'] must be a non-empty text")
     return table
 
 
@@ -135,12 +138,12 @@ def merge_symbols(overrides: object) -> dict:
     table = {s: list(HOUSE_SYMBOLS[s]) for s in SYMBOLS}
     for symbol, cards in overrides.items():
         if not isinstance(cards, list):
-            raise ValueError(f"symbols[{symbol!r}] must be a list of 'colour:type' names")
+            raise ValueError(f"symbols[{brief(symbol)}] must be a list of 'colour:type' names")
         for card in cards:
             plain = isinstance(card, str) and card.count(":") == 1
             colour, kind, _ = parse(card) if plain else ("", "", "")
             if colour not in COLOURS or kind not in TYPES:
-                raise ValueError(f"symbols[{symbol!r}]: {card!r} is not a 'colour:type' Ingredient")
+                raise ValueError(f"symbols[{brief(symbol)}]: {brief(card)} is not a 'colour:type' Ingredient")
         table[symbol] = list(cards)
     for colour in COLOURS:
         for kind in TYPES:

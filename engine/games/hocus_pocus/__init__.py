@@ -58,9 +58,14 @@ SPEC = GameSpec(
             "them. Most Gems when the Cauldron empties wins.",
     goal="Most Gems wins",
     how_to_play=(
-        "On your turn, play Hocus cards from your Hand or your face-up Grimoire.",
-        "After each one, anyone may pile Pocus cards on it to boost, redirect or stop it.",
-        "End your turn by drawing two cards or taking a Gem from the Cauldron.",
+        "Collect Gems: when the Cauldron is empty, whoever holds the most Gems wins.",
+        "On your turn, cast Hocus cards from your Hand or your face-up Grimoire, one at a time.",
+        "After each Hocus anyone, you included, may pile Pocus cards on it to boost it, turn it "
+        "towards someone else or stop it; when nobody adds one, it takes effect.",
+        "End your turn by drawing two cards or taking one Gem from the Cauldron.",
+        "Special cases: after drawing you keep at most five Hand cards; a Grimoire with fewer "
+        "than three cards is refilled from your Hand at once; at most three Grimoire swaps "
+        "before each Hocus (a house rule).",
     ),
     public_scores=True,
 )

@@ -17,7 +17,13 @@ Actions (JSON objects):
 - ``{"type": "split", "keep": "bell", "give": "skull", "to": 1}`` (a Cauldron's two cards)
 
 Options: ``deck`` (house data: copies and point tracks per type, see :mod:`.deck`),
-``rounds`` (3), ``first_player`` (0; the rulebook's "youngest player").
+``rounds`` (3), ``first_player`` (0; the rulebook's "youngest player"), ``open_scores``
+(False; True keeps every round's scores and the totals open: a teaching aid).
+
+Views: ``round_scores``, ``totals`` and ``last_round`` hold ``None`` for what a seat may
+not see (scoring/public): its own tokens are its own, the last round's scores are open
+while announced (until the next round's first move), every total from the end of the
+last scheduled round on; ``scores_open`` says whether they all are.
 
 Public beyond the spec (what widgets may import, ``docs/design.md``): :func:`card_words`
 (cards as the texts say them: "3 Bells and a Candle"). Everything else a presenter shows
@@ -25,7 +31,7 @@ about the cards comes from the view's ``card_info`` (per type: name, plural, cop
 this game, point track, order).
 """
 
-from ...core import GameSpec, Option, count_option, seat_option
+from ...core import GameSpec, Option, count_option, flag_option, seat_option
 from .bot import WitchingHourBot
 from .deck import HOUSE_DECK, card_words, merge_deck
 from .state import WitchingHourState
@@ -44,6 +50,9 @@ SPEC = GameSpec(
                count_option("rounds", 1, 20)),
         Option("first_player", 0, "seat that starts round one (the rulebook: the youngest)",
                seat_option("first_player")),
+        Option("open_scores", False, "a teaching aid: every round's scores and the totals stay "
+                                     "open all game (the rulebook turns the score tokens face down)",
+               flag_option("open_scores")),
     ],
     kind="competitive",
     timing="turns",
@@ -52,10 +61,18 @@ SPEC = GameSpec(
     summary="Hex your opponents with sets of cards; block, reflect, or take them. Lowest score wins.",
     goal="Lowest total after three rounds wins",
     how_to_play=(
-        "On your turn, attack another player with cards of one type (a Candle may join).",
-        "They block with as many cards of one type, reflect with Mirrors, stop it with a "
-        "Familiar, or take the cards into their Hex pile.",
-        "When a hand is empty the round ends: each Hex pile scores by its type's track.",
+        "Points are bad: every card in your Hex pile scores against you, and the lowest total "
+        "after three rounds wins.",
+        "On your turn, attack another player with cards of one type (one Candle may join them), "
+        "or play a Book, Cauldron, Chalice, Hourglass or Skull for its power.",
+        "The player attacked blocks with as many cards of one type (both sets are discarded), "
+        "reflects it back at the attacker with Mirrors, stops it with a Familiar, or takes the "
+        "cards into their Hex pile.",
+        "Special cases: one Candle may join a set of another type, and Candles alone make a set "
+        "of any size; Bells never block; each Toadstool in an attack costs its attacker a "
+        "random discard into their own Hex pile.",
+        "When at most one player still holds cards the round ends: their hand goes into their "
+        "Hex pile, and each Hex pile scores by its type's track.",
     ),
     public_scores=True,
 )

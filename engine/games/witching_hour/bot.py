@@ -68,9 +68,9 @@ class WitchingHourBot:
         return self.turn(view, legal)
 
     def leader_order(self, view: dict, candidates: list) -> list:
-        """Opponents, most dangerous (lowest total) first."""
-        totals = view["totals"]
-        return sorted(candidates, key=lambda s: (totals[s], -view["hand_sizes"][s], s))
+        """Opponents, most dangerous (lowest known total) first."""
+        totals = view["totals"]  # a hidden total (face-down tokens) is None: unknown, taken as 0
+        return sorted(candidates, key=lambda s: (totals[s] or 0, -view["hand_sizes"][s], s))
 
     def defend(self, view: dict, legal: list) -> dict:
         known = self.known_hex(view)

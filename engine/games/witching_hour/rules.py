@@ -127,10 +127,14 @@ RULES = (
          "Each type in a Hex pile scores once: the value on its track for that many copies; "
          "more copies than the track lists score its last value."),
     Rule(P + "scoring/public", "Scoring",
-         "Round scores are announced to everyone.",
-         ruling="The rulebook keeps them public only until the next round starts (the tokens "
-                "are then face down), which tests memory, not play; the view keeps every "
-                "round's scores and the totals visible to all."),
+         "Round scores are announced to everyone, then the score tokens lie face down: a "
+         "round's points are public only until the next round starts.",
+         ruling="The announcement stays in every view until the next round's first move; then "
+                "each player sees only their own tokens (they lie in front of their owner, who "
+                "took them), and the log keeps only each seat's own score. After the last "
+                "scheduled round the totals are counted aloud to find the winner, so from then on "
+                "(tie-break rounds, the end) every score is open. The open_scores option keeps "
+                "them all open from the start: a teaching aid, not the rulebook's game."),
     Rule(P + "scoring/first-round", "Scoring",
          "A negative score in the first round counts as zero."),
     Rule(P + "scoring/total-floor", "Scoring",

@@ -115,7 +115,7 @@ def _step(tokens: _Round, entries: list[dict], number: int, seat: int, players: 
     elif kind == "last-cards" and "count" in entry:
         tokens.move_all(hand, ("hex", actor))
     elif kind == "score":
-        for s, sets in enumerate(entry["hex"]):
+        for s, sets in enumerate(entry.get("hex") or ()):  # hidden scores: no piles logged
             tokens.look(("hex", s), [t for t, v in sets.items() for _ in range(v["count"])])
 
 

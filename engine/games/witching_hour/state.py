@@ -118,6 +118,8 @@ class WitchingHourState(State):
         self.round_scores: list[list[int]] = []   # raw score per round per seat
         self.totals = [0] * players
         self.last_round: dict | None = None
+        self.open_scores = options["open_scores"]
+        self.round_moves = 0   # actions played in this round: 0 while the last scores are announced
         self.over = False
         self.final_winners: list[int] = []
         self._start_round(options["first_player"])
@@ -135,6 +137,7 @@ class WitchingHourState(State):
 
     def _start_round(self, starter: int) -> None:
         self.round += 1
+        self.round_moves = 0
         n = self.players
         cards = shuffled(self.rng, [t for t in range(N_TYPES) for _ in range(self.copies[t])])
         self.hands = [[0] * N_TYPES for _ in range(n)]
@@ -196,8 +199,9 @@ class WitchingHourState(State):
                 hand[t] = 0
             self.hex_count[last] += moved
             self.hand_count[last] = 0
-            self.log.add("last-cards", "{actor} alone still holds cards: {count} go into their "
-                         "Hex pile and the round ends.", actor=last, count=moved)
+            self.log.add("last-cards", "{actor} alone still holds cards: {count} "
+                         + ("goes" if moved == 1 else "go") + " into their Hex pile and the round ends.",
+                         actor=last, count=moved)
         else:
             last = self.emptied[-1]
             self.log.add("last-cards", "Every hand is empty; the round ends.", actor=last)
@@ -218,13 +222,26 @@ class WitchingHourState(State):
         self.round_scores.append(counted)
         self.last_round = {"round": self.round, "hex": detail, "raw": list(raw), "counted": list(counted),
                            "totals": list(self.totals), "next_starter": last}
-        self.log.add("score", "Round {round} scored: " + ", ".join(
-            f"{{p{s}}} {counted[s]}" for s in range(self.players)) + ".",
-            round=self.round, raw=raw, counted=counted, totals=list(self.totals), hex=detail,
-            **{f"p{s}": s for s in range(self.players)})
         low = min(self.totals)
         lowest = [s for s in range(self.players) if self.totals[s] == low]
-        if self.round >= self.rounds and len(lowest) == 1:
+        ends = self.round >= self.rounds and len(lowest) == 1
+        announced = "Round {round} scored: " + ", ".join(
+            f"{{p{s}}} {counted[s]}" for s in range(self.players)) + "."
+        seats = {f"p{s}": s for s in range(self.players)}
+        if self.open_scores or ends or self.round > self.rounds:
+            self.log.add("score", announced, round=self.round, raw=raw, counted=counted,
+                         totals=list(self.totals), hex=detail, **seats)
+        else:
+            # scoring/public: the numbers are announced, then the tokens lie face down; the
+            # view shows the announcement (last_round) until the next round's first move, and
+            # the log keeps each seat's own tokens only.
+            self.log.add("score", "Round {round} is scored and announced; the score tokens go face "
+                         "down.", round=self.round,
+                         private={s: {"msg": "Round {round} is scored and announced: you scored "
+                                             "{score} (your total {total}); the score tokens go "
+                                             "face down.", "score": counted[s], "total": self.totals[s]}
+                                  for s in range(self.players)})
+        if ends:
             self.over = True
             self.phase = "over"
             self.final_winners = lowest
@@ -473,6 +490,8 @@ class WitchingHourState(State):
     def perform(self, seat: int, action: Action) -> frozenset:
         round_before = self.round
         reveals = EFFECTS[action["type"]](self, seat, action)
+        if self.round == round_before:
+            self.round_moves += 1
         if self.round != round_before or self.over:
             # Scoring shows every Hex pile and a new deal shows everyone a new hand.
             return EVERYONE[self.players]
@@ -719,6 +738,37 @@ class WitchingHourState(State):
 
     # ------------------------------------------------------------------ views
 
+    @property
+    def scores_public(self) -> bool:
+        """Whether every seat's total is open now (scoring/public): with ``open_scores`` (a
+        teaching aid); before any token is face down (round one, and while round one's
+        scores are announced: each total is that score); in tie-break rounds (the totals
+        were counted aloud) and at the end."""
+        scored = len(self.round_scores)
+        return (self.open_scores or self.over or self.round > self.rounds or scored == 0
+                or (scored == 1 and self.round_moves == 0))
+
+    def _score_view(self, seat: int | None) -> dict:
+        """Round scores, totals and the last scoring as ``seat`` may see them (scoring/public).
+
+        Hidden ones are ``None``: a seat sees its own tokens; the last round's scores are
+        open to all while they are announced (until the next round's first move).
+        """
+        rounds, totals, last = self.round_scores, self.totals, self.last_round
+        if self.scores_public:
+            return {"round_scores": [list(r) for r in rounds], "totals": list(totals),
+                    "last_round": fresh_json(last), "scores_open": True}  # views are the caller's to edit
+        announced = self.round_moves == 0 and last is not None
+        mine = [s == seat for s in range(self.players)]
+        rows = [[v if mine[s] or (announced and i == len(rounds) - 1) else None for s, v in enumerate(r)]
+                for i, r in enumerate(rounds)]
+        shown = None
+        if announced:
+            shown = fresh_json(last)
+            shown["totals"] = [v if mine[s] else None for s, v in enumerate(last["totals"])]
+        return {"round_scores": rows, "totals": [v if mine[s] else None for s, v in enumerate(totals)],
+                "last_round": shown, "scores_open": False}
+
     def view(self, seat: int | None) -> dict:
         atk = self.attack
         data = {
@@ -734,9 +784,7 @@ class WitchingHourState(State):
                 "attacker": atk[0], "defender": atk[1], "card": TYPES[atk[2]], "count": atk[3],
                 "candle": atk[4], "size": atk[3] + (1 if atk[4] else 0), "reflections": atk[5]},
             "pending": None,
-            "round_scores": [list(r) for r in self.round_scores],
-            "totals": list(self.totals),
-            "last_round": fresh_json(self.last_round),  # views are the caller's to edit
+            **self._score_view(seat),
             "deck": {t: {"copies": self.copies[i], "points": list(self.tracks[i])}
                      for i, t in enumerate(TYPES)},
             "card_info": card_info(self.copies, self.tracks),
