@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[int] | None = 0,
          bots: str | Sequence[str | None] | None = "default", seed: int | None = None,
          names: Sequence[str] | None = None, pace: float = 0.9, reactions: str = "targeted",
-         undo: str = "fair", **options: Any) -> TableWidget:
+         undo: str = "fair", reveal_time: float | None = 5.0, **options: Any) -> TableWidget:
     """A table to play ``game_id`` by clicking or by keyboard.
 
     Who plays which seat:
@@ -47,13 +47,15 @@ def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[
     ``"stoppable"`` (whenever you hold a card that stops it); ``"always"``.
     ``undo="fair"`` takes back your move only until a bot has answered it (an answer comes
     from cards you cannot see); ``"practice"`` takes the answers back too, and says so.
+    ``reveal_time`` (games with timed reveals, Potion House): the seconds what a moment
+    shows (a searched storage space) stays open, or ``None`` until you close it.
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.controller import TableController
 
     return TableWidget(TableController(game_id, players=players, seat=seat, bots=bots, seed=seed,
                                        names=names, mode="play", pace=pace, reactions=reactions,
-                                       undo=undo, **options))
+                                       undo=undo, reveal_time=reveal_time, **options))
 
 
 def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None = None,

@@ -49,7 +49,7 @@ SPEC = GameSpec(
     kind="competitive",
     timing="turns",
     bots=BOTS,
-    presenter=None,
+    presenter="potion_house",
     summary="Remember where the ingredients are hidden in the attic, then concoct potions from "
             "your face-down cards. Highest total of four potions wins.",
     goal="Highest total of potions when a bag is full wins",
