@@ -231,7 +231,7 @@ class PotionHouseState(State):
             hand.append(drawn[-1])
         self.shown.append(("draw", seat, tuple(drawn)))
         self.looking = seat
-        self.log.add("declare", "{actor} declares {count} cards, draws them and looks at them.",
+        self.log.add("declare", "{actor} declares {count} cards, drawn and looked at once.",
                      actor=seat, count=count)
         if reshuffled:
             self.log.add("reshuffle", "The draw pile ran out: the discard pile was shuffled into a "
