@@ -147,7 +147,8 @@ def test_concocting_is_card_then_space_in_order_and_the_check_shows_space_by_spa
 
 def _over(totals: list, bags: list, winners: list) -> dict:
     return {"is_over": True, "winners": winners, "totals": totals, "bags": bags,
-            "log": [{"kind": "potion", "actor": s, "text": ""} for s, bag in enumerate(bags) for _ in bag]}
+            "log": [{"kind": "potion", "actor": s, "text": "", "msg": ""} for s, bag in enumerate(bags)
+                    for _ in bag]}
 
 
 def test_the_game_over_panel_gives_the_scoring_and_the_tie_break_end_winner_fewer_potions_shared():
@@ -156,7 +157,7 @@ def test_the_game_over_panel_gives_the_scoring_and_the_tie_break_end_winner_fewe
     names = ["Ann", "Bo"]
     example = _over([11, 10], [[5, 3, 3], [2, 2, 4, 2]], [0])
     board = potion_house._scoreboard(example, names)
-    assert [r["cells"][0]["text"] for r in board["rows"]] == ["5 + 3 + 3", "2 + 2 + 4 + 2"]
+    assert [r["cells"][0]["text"] for r in board["rows"]] == ["5 + 3 + 3 (3)", "2 + 2 + 4 + 2 (4)"]
     assert "fewer potions" in board["caption"]
     assert "Ann won by 1 over Bo" in potion_house._gameover(example, names, None)["text"]
     tie = potion_house._gameover(_over([10, 10], [[5, 5], [2, 4, 2, 2]], [0]), names, 1)

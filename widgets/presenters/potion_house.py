@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Game, IllegalAction
-from ..scene import SCENE_VERSION, card, choice, counter, log_entry, reveal
+from ..scene import SCENE_VERSION, card, choice, counter, log_entry, reveal, second_person
 
 R = "potion-house/"
 
@@ -335,13 +335,13 @@ def _scoreboard(view: dict, names: list) -> dict:
     rows = []
     for s in _order(view):
         bag = view["bags"][s]
+        potions = " + ".join(str(v) for v in bag) or "none"
         rows.append({"head": {"text": names[s]},
-                     "cells": [{"text": " + ".join(str(v) for v in bag) or "none"},
-                               {"text": str(len(bag))},
+                     "cells": [{"text": f"{potions} ({len(bag)})"},
                                {"text": str(view["totals"][s]), "strong": s in view["winners"]}]})
     return {"caption": "Final scores: the highest total wins; on a tie, the fewer potions; "
                        "still tied, the victory is shared",
-            "head": ["Player", "Potions", "How many", "Total"], "rows": rows, "foot": []}
+            "head": ["Player", "Potions (how many)", "Total"], "rows": rows, "foot": []}
 
 
 def _gameover(view: dict, names: list, you: int | None) -> dict | None:
@@ -381,5 +381,5 @@ def _gameover(view: dict, names: list, you: int | None) -> dict | None:
             failed[e["actor"]] += 1
     story.append("Potions made and failed: " + ", ".join(
         f"{names[s]} {made[s]} made, {failed[s]} failed" for s in range(len(names))) + ".")
-    story += [e["text"] for e in view["log"] if e.get("kind") in ("bag-full", "game-end")]
+    story += [second_person(e, names, you) for e in view["log"] if e.get("kind") in ("bag-full", "game-end")]
     return {"title": title, "winners": [names[w] for w in winners], "text": text, "story": story}

@@ -335,7 +335,8 @@ class PotionHouseState(State):
         self.final_winners = [s for s in range(self.players)
                               if (totals[s], -len(self.bags[s])) == best]
         fields = {f"p{s}": s for s in range(self.players)}
-        board = ", ".join(f"{{p{s}}} {totals[s]} ({len(self.bags[s])} potions)"
+        board = ", ".join(f"{{p{s}}} {totals[s]} ({len(self.bags[s])} "
+                          f"{'potion' if len(self.bags[s]) == 1 else 'potions'})"
                           for s in range(self.players))
         if len(self.final_winners) == 1:
             self.log.add("game-end", "Final totals: " + board + ". {actor} wins.",
