@@ -446,7 +446,8 @@ def test_part_of_a_game_by_keyboard(table: Session) -> None:
                 keys["Enter"] += 1
                 play.act(lambda: press_if_enabled(page, "Enter"), since_move=snap["move"])
             # the paced bots play on to the person's decision; their moves are told then, at once
-            play.wait_until("el => el.dataset.acting === '1' || !!el.querySelector('.wt-gameover')", timeout=90)
+            play.wait_until("el => el.dataset.acting === '1' || !!el.querySelector('.wt-gameover')",
+                            timeout=90)
         else:
             legal = game.legal_actions(you)
             builds = [a for a in legal if a["type"] in ("attack", "block")]

@@ -163,8 +163,11 @@ const CONTROL_KEYS = { undo: "U", skip: "S" };
 
 // A key's name printed on the button it presses (hidden from screen readers, which get
 // aria-keyshortcuts instead).
+// A shortcut key's hint on a button. Drawn by CSS from data-k, not as text: the button's
+// visible text then stays part of its accessible name (WCAG 2.5.3, Label in Name), and
+// readers get the key from aria-keyshortcuts instead.
 function kbd(key) {
-  return h("kbd.wt-kbd", { "aria-hidden": "true", text: key });
+  return h("kbd.wt-kbd", { "aria-hidden": "true", "data-k": key });
 }
 
 function reducedMotion() {
