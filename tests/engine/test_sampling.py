@@ -21,8 +21,7 @@ from witchtable.engine import GAMES, IllegalAction, new_game
 from witchtable.engine.games.witching_hour.bot import WitchingHourBot
 from witchtable.engine.sim import pick_seat
 
-NOT_YET = {"disney-hocus-pocus": "State.sample is not written yet: answers, Binx and swaps constrain "
-                                  "the re-deal (issue 10 stays open for it)"}
+NOT_YET: dict[str, str] = {}
 """Games whose knowledge-respecting sampling is still to write: their cases are strict xfails,
 so they fail loudly the moment sampling works (then delete the entry) or if it is asked for."""
 CASES = [pytest.param(gid, n, marks=pytest.mark.xfail(gid in NOT_YET, reason=NOT_YET.get(gid, ""),

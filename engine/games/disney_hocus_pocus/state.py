@@ -18,6 +18,7 @@ from ...rules import IllegalAction, brief
 from . import cards as cardmod
 from .cards import COLOURS, ONGOING, TYPES, WITCHES, parse
 from .rules import RULES
+from .sampling import sample_state
 
 R = "disney-hocus-pocus/"
 PILES = 5
@@ -661,7 +662,8 @@ class DisneyHocusPocusState(State):
         self.log.add("swap", "{actor} and {target} swap a card.",
                      private={seat: {**cards, "msg": "You give " + mine + " and get " + theirs
                                      + " from {target}."},
-                              cur: {**cards, "msg": "{actor} gives you " + mine + " for your " + theirs + "."}},
+                              cur: {**cards, "msg": "{actor} gives you " + mine + " for your "
+                                    + theirs + "."}},
                      actor=seat, target=cur, **(cards if self.binx in (seat, cur) else {}))
         self.phase = "play"
 
@@ -745,6 +747,11 @@ class DisneyHocusPocusState(State):
         other.deck = pool
         other.spell_deck = shuffled(rng, other.spell_deck)
         return other
+
+    def sample(self, seat: int, rng: random.Random) -> DisneyHocusPocusState:
+        """Every card ``seat`` has not seen dealt anew, agreeing with its whole log (the
+        answers, Binx's hands, passes and swaps included)."""
+        return sample_state(self, seat, rng)
 
     def copy(self) -> DisneyHocusPocusState:
         other = DisneyHocusPocusState.__new__(DisneyHocusPocusState)
