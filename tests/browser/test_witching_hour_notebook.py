@@ -446,7 +446,8 @@ def test_part_of_a_game_by_keyboard(table: Session) -> None:
                 keys["Enter"] += 1
                 play.act(lambda: press_if_enabled(page, "Enter"), since_move=snap["move"])
             # the paced bots play on to the person's decision; their moves are told then, at once
-            play.wait_until("el => el.dataset.acting === '1' || !!el.querySelector('.wt-gameover')", timeout=90)
+            play.wait_until("el => el.dataset.acting === '1' || !!el.querySelector('.wt-gameover')",
+                            timeout=90)
         else:
             legal = game.legal_actions(you)
             builds = [a for a in legal if a["type"] in ("attack", "block")]
@@ -681,8 +682,6 @@ def test_synced_state_never_holds_an_opponents_hand(table: Session) -> None:
     assert any("hand as card faces" in p for p in flagged), flagged
 
 
-@pytest.mark.xfail(reason="issue 16 open: axe found a serious scrollable-region-focusable "
-                   "violation in the JupyterLab widget in a fresh CI run", strict=False)
 def test_widgets_pass_axe_in_jupyterlab(table: Session) -> None:
     """Issue 16: both widgets inside JupyterLab, at 1280x900 and 380x800, have no serious
     or critical axe-core violation (WCAG 2.1 A/AA, best-practice) and their text is at
