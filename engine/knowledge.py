@@ -188,7 +188,10 @@ class Tokens:
         else:
             known = [t for t in zone if t.face == face]
             unknown = [t for t in zone if t.face is None and face not in t.never]
+            if not self.known_first:
+                unknown, known = known + unknown, []
             self.rng.shuffle(unknown)  # a stand-in or a plain unknown card: either may be it
+            unknown.sort(key=lambda t: self.rank(t, face))
             token = None
             for t in known + unknown:
                 if self._spare(key, t):
@@ -204,6 +207,17 @@ class Tokens:
             if fresh:
                 self._check((face,))
         return token
+
+    known_first = True
+    """Whether a card seen leaving a zone is one already known to be that face when there is
+    one (cards alike but for their face are interchangeable); a game whose observations
+    tell cards apart otherwise (an answer about the hand at one moment) ranks all of them."""
+
+    def rank(self, token: Token, face: Any) -> Any:
+        """Which unknown card a seen ``face`` is taken from first (lowest rank first, ties in
+        random order); a game whose observations tie cards to faces (an answer that one of
+        these cards is blue) ranks the card that face explains first."""
+        return 0
 
     def _spare(self, key: Hashable, token: Token) -> bool:
         """Can ``token`` leave ``key`` and every open hole there still find a card?"""

@@ -21,8 +21,7 @@ from witchtable.engine import GAMES, IllegalAction, new_game
 from witchtable.engine.games.witching_hour.bot import WitchingHourBot
 from witchtable.engine.sim import pick_seat
 
-NOT_YET = {"disney-hocus-pocus": "State.sample is not written yet: answers, Binx and swaps constrain "
-                                  "the re-deal (issue 10 stays open for it)"}
+NOT_YET: dict[str, str] = {}
 """Games whose knowledge-respecting sampling is still to write: their cases are strict xfails,
 so they fail loudly the moment sampling works (then delete the entry) or if it is asked for."""
 CASES = [pytest.param(gid, n, marks=pytest.mark.xfail(gid in NOT_YET, reason=NOT_YET.get(gid, ""),
@@ -226,5 +225,41 @@ def test_hocus_pocus_crystal_ball_keeps_the_library_top_in_the_seat_order():
         top = game._state.library[-count:]
         for t in range(3):
             assert game.sample(seat, random.Random(t))._state.library[-count:] == top
+        found += 1
+    assert found > 3
+
+
+def test_disney_hocus_pocus_sample_respects_every_no_just_given():
+    """disney-hocus-pocus/ask/answers: right after a question, every sample for the asker
+    deals each seat that answered "no" a hand without that colour or type, and each "yes"
+    seat one with it (today's view shows only the answers)."""
+    from witchtable.engine.games.disney_hocus_pocus import parse
+    found = 0
+    for game in positions("disney-hocus-pocus", 3, range(6), every=1.0):
+        last = game.view(None)["log"][-1]
+        if last["kind"] != "ask" or game.is_over:
+            continue
+        field = 0 if last["about"] == "colour" else 1
+        for t in range(2):
+            sample = game.sample(last["actor"], random.Random(t))
+            for s, said in enumerate(last["answers"]):
+                if said is not None:
+                    held = any(parse(c)[field] == last["value"] for c in sample._state.hands[s])
+                    assert held == said, (s, last["value"], sample._state.hands[s])
+        found += 1
+    assert found > 10
+
+
+def test_disney_hocus_pocus_sample_keeps_the_binx_hand():
+    """disney-hocus-pocus/binx/reveal: while Binx shows a hand, every sample deals that seat
+    exactly the hand shown, for every seat sampling."""
+    found = 0
+    for game in positions("disney-hocus-pocus", 3, range(6), every=0.3):
+        view = game.view(None)
+        if view["binx"] is None or game.is_over:
+            continue
+        for seat in range(3):
+            sample = game.sample(seat, random.Random(seat))
+            assert sample._state.hands[view["binx"]] == view["binx_hand"]
         found += 1
     assert found > 3

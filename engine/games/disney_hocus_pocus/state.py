@@ -18,6 +18,7 @@ from ...rules import IllegalAction, brief
 from . import cards as cardmod
 from .cards import COLOURS, ONGOING, TYPES, WITCHES, parse
 from .rules import RULES
+from .sampling import sample_state
 
 R = "disney-hocus-pocus/"
 PILES = 5
@@ -117,18 +118,33 @@ class DisneyHocusPocusState(State):
     def _effects(self) -> set:
         return {self.spells[sid]["effect"] for sid in self.ongoing}
 
-    def _draw(self, seat: int, count: int, why: str) -> int:
-        """Draw up to ``count`` cards into ``seat``'s hand; returns how many were drawn."""
+    def _draw(self, seat: int, count: int, why: str, binx_stays: bool = True) -> int:
+        """Draw up to ``count`` cards into ``seat``'s hand; returns how many were drawn.
+
+        Cards drawn into the Binx hand are named publicly when every view shows them after
+        this move (``binx_stays``: Binx is still there then), as ``Game.sample`` needs."""
         got = [self.deck.pop() for _ in range(min(count, len(self.deck)))]
         if got:
             self.hands[seat] = sorted(self.hands[seat] + got)
             self.reveal.add(seat)
+            shown = {"cards": got} if self.binx == seat and binx_stays else {}
             if self.binx == seat:
                 self.reveal.update(range(self.players))
             self.log.add("draw", "{actor} draws {count} (" + why + ").",
                          private={seat: {"cards": got, "msg": "You draw " + ", ".join(got)
-                                         + " (" + why + ")."}}, actor=seat, count=len(got))
+                                         + " (" + why + ")."}}, actor=seat, count=len(got), **shown)
         return len(got)
+
+    def _spell_discard(self, cards: list, seat: int | None = None) -> None:
+        """A Spell sends ``cards`` face up to the discard pile (from ``seat``'s hand, or the
+        deck): logged by name, since every seat sees them land there."""
+        self.discard += cards
+        if seat is None:
+            self.log.add("spell-discard", ", ".join(cards) + " go from the deck to the discard pile.",
+                         cards=list(cards))
+        else:
+            self.log.add("spell-discard", "{actor} discards " + ", ".join(cards) + ".", actor=seat,
+                         cards=list(cards))
 
     def _required_draw(self, seat: int, count: int, why: str) -> bool:
         """A draw the rules force: short of cards, the team loses (False)."""
@@ -203,8 +219,8 @@ class DisneyHocusPocusState(State):
         self.log.add("stun", "All five tops match: " + witch.capitalize() + " is stunned and the "
                      "round ends.", actor=seat, witch=witch)
         self.swap = None
-        if self.deck:
-            self._draw(seat, 1, "end of round")
+        if self.deck:  # Binx leaves with the round unless the game is won now
+            self._draw(seat, 1, "end of round", binx_stays=self.stuns + 1 >= STUNS_TO_WIN)
         else:
             self.log.add("no-draw", "The Ingredient deck is empty: {actor} does not draw.", actor=seat)
         self.stunned = witch
@@ -225,7 +241,7 @@ class DisneyHocusPocusState(State):
         nxt = (seat + 1) % self.players
         self.log.add("round", "The Sun rises one space ({sun} of 3). {back} Binx and Spell Book cards "
                      "are shuffled into the deck, {out} cards leave the game; round {round} "
-                     "starts with {actor}.", sun=self.stuns, back=len(back),
+                     "starts with {actor}.", sun=self.stuns, back=len(back), cards=sorted(back),
                      out=len(gathered) - len(back), round=self.round, actor=nxt)
         self._start_turn(nxt)
 
@@ -288,10 +304,11 @@ class DisneyHocusPocusState(State):
                 if card is not None:
                     to = (s + 1) % n
                     self.hands[to] = sorted(self.hands[to] + [card])
+                    shown = {"card": card} if self.binx in (s, to) else {}  # a Binx hand changes
                     self.log.add("pass", "{actor} passes a random card to {target}.",
                                  private={s: {"card": card, "msg": "You pass " + card + " to {target}."},
                                           to: {"card": card, "msg": "{actor} passes you " + card + "."}},
-                                 actor=s, target=to)
+                                 actor=s, target=to, **shown)
             self.reveal.update(range(n))
         elif effect in ("clear-tops", "clear-deepest"):
             if effect == "clear-tops":
@@ -304,27 +321,29 @@ class DisneyHocusPocusState(State):
             if self._check_stun():
                 return
         elif effect == "burn-deck":
-            for _ in range(min(3, len(self.deck))):
-                self.discard.append(self.deck.pop())
+            burnt = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
+            if burnt:
+                self._spell_discard(burnt)
         elif effect == "draw-two":
             if not self._required_draw(seat, 2, spell["name"]):
                 return
         elif effect == "redraw-hand":
             count = len(self.hands[seat])
-            self.discard += self.hands[seat]
+            if count:
+                self._spell_discard(self.hands[seat], seat)
             self.hands[seat] = []
             if not self._required_draw(seat, count, spell["name"]):
                 return
         elif effect == "lose-card":
             if self.hands[seat]:
                 card = self.hands[seat].pop(self.rng.randrange(len(self.hands[seat])))
-                self.discard.append(card)
+                self._spell_discard([card], seat)
         elif effect == "everyone-redraws":
             for k in range(self.players):
                 s = (seat + k) % self.players
                 if self.hands[s]:
                     card = self.hands[s].pop(self.rng.randrange(len(self.hands[s])))
-                    self.discard.append(card)
+                    self._spell_discard([card], s)
                     if not self._required_draw(s, 1, spell["name"]):
                         return
         self._resume()
@@ -622,10 +641,11 @@ class DisneyHocusPocusState(State):
         self.hands[seat].remove(card)
         self.swap = [other, card]
         self.phase = "swap"
+        shown = {"card": card} if self.binx == seat else {}  # a Binx hand's card is seen going
         self.log.add("trick", "{actor} uses Daylight Savings Time: a card face down to swap with "
                      "{target}.", private={seat: {"card": card, "msg": "You use Daylight Savings "
                                                   "Time and put " + card + " face down for {target}."}},
-                     actor=seat, target=other, trick="daylight-savings")
+                     actor=seat, target=other, trick="daylight-savings", **shown)
 
     def _do_give(self, seat: int, action: Action) -> None:
         mine = action["card"]
@@ -638,10 +658,13 @@ class DisneyHocusPocusState(State):
         self.reveal.update((seat, cur))
         if self.binx in (seat, cur):
             self.reveal.update(range(self.players))
+        cards = {"gave": mine, "got": theirs}
         self.log.add("swap", "{actor} and {target} swap a card.",
-                     private={seat: {"msg": "You give " + mine + " and get " + theirs + " from {target}."},
-                              cur: {"msg": "{actor} gives you " + mine + " for your " + theirs + "."}},
-                     actor=seat, target=cur)
+                     private={seat: {**cards, "msg": "You give " + mine + " and get " + theirs
+                                     + " from {target}."},
+                              cur: {**cards, "msg": "{actor} gives you " + mine + " for your "
+                                    + theirs + "."}},
+                     actor=seat, target=cur, **(cards if self.binx in (seat, cur) else {}))
         self.phase = "play"
 
     def _do_billy_butcherson(self, seat: int, action: Action) -> None:
@@ -724,6 +747,11 @@ class DisneyHocusPocusState(State):
         other.deck = pool
         other.spell_deck = shuffled(rng, other.spell_deck)
         return other
+
+    def sample(self, seat: int, rng: random.Random) -> DisneyHocusPocusState:
+        """Every card ``seat`` has not seen dealt anew, agreeing with its whole log (the
+        answers, Binx's hands, passes and swaps included)."""
+        return sample_state(self, seat, rng)
 
     def copy(self) -> DisneyHocusPocusState:
         other = DisneyHocusPocusState.__new__(DisneyHocusPocusState)
