@@ -595,6 +595,8 @@ class TableController:
         """
         if self.mode != PLAY or not getattr(self.presenter, "timed_reveals", False):
             return False
+        if not self.humans:
+            return False  # bots only: nobody at this screen is looking, the game plays on
         shown = None if self.handoff_to is not None else self.viewer
         scene = self.presenter.present(self.game, shown, names=self.names, bots=self.kinds, you=shown)
         shown_reveal = scene.get("reveal")

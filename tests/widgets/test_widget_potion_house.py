@@ -204,3 +204,12 @@ def test_table_js_opens_the_lid_over_a_heap_and_leaves_nothing_once_the_time_is_
         assert page.query(".wt-token") == [] and len(page.query(".wt-zone[data-lid=closed]")) == 4
     finally:
         page.close()
+
+
+def test_a_table_of_bots_only_plays_to_the_end_through_its_searches():
+    """A search's timed reveal holds the bots only while a person watches: with no person
+    at the table (seat none, pace 0) the game plays on to its end."""
+    from witchtable.widgets import TableController
+
+    table = TableController("potion-house", players=3, seat=None, seed=3, pace=0)
+    assert table.game.is_over, "bots only, unpaced: the game is played out at once"
