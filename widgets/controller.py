@@ -451,9 +451,7 @@ class TableController:
                 return info(f"A new branch: {plural(replaced, 'later move')} of the old line "
                             "were replaced.")
             return None
-        self._auto_pass()
-        self.own_upto = game.log_length - 1  # the move and the table's passes for the person
-        self._settle()
+        self._settle(own_move=True)
         return None
 
     # -- play: bots, undo, hand-off
@@ -519,10 +517,12 @@ class TableController:
                 raise RuntimeError("the bots did not reach a person's turn in 100000 moves")
         return played
 
-    def _settle(self) -> None:
+    def _settle(self, own_move: bool = False) -> None:
         """After any change in play: automatic passes, unpaced bots move, and the screen
         follows the turn."""
         self._auto_pass()
+        if own_move:  # the person's move and the table's passes for them: told at once
+            self.own_upto = self.game.log_length - 1
         if self.pace <= 0:
             self._run_bots(hold=True)
         if len(self.humans) <= 1:
