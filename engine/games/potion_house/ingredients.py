@@ -12,6 +12,8 @@ the ids (used in actions) stay.
 
 from __future__ import annotations
 
+from ...rules import brief
+
 FAMILIES: dict[str, tuple[str, ...]] = {
     "toadstool": ("Crimson Toadstool", "Violet Toadstool", "Speckled Toadstool", "Glowing Toadstool"),
     "eye": ("Newt's Eye", "Owl's Eye", "Cat's Eye", "Dragon's Eye"),
@@ -61,16 +63,16 @@ def merge_ingredients(overrides: object) -> dict:
     table = {key: dict(value) for key, value in HOUSE_INGREDIENTS.items()}
     for key, entry in overrides.items():
         if key not in table:
-            raise ValueError(f"unknown ingredient {key!r} in the ingredients option; the ids are "
+            raise ValueError(f"unknown ingredient {brief(key)} in the ingredients option; the ids are "
                              f"the house names in lower case ({', '.join(IDS[:3])}, ...)")
         if not isinstance(entry, dict) or not entry or set(entry) - {"name", "family"}:
-            raise ValueError(f"ingredients[{key!r}] must be an object with 'name' and/or 'family'")
+            raise ValueError(f"ingredients[{brief(key)}] must be an object with 'name' and/or 'family'")
         for field in ("name", "family"):
             if field in entry:
                 value = entry[field]
                 if not isinstance(value, str) or not value.strip() or len(value) > 40:
                     raise ValueError(f"ingredients[{key!r}][{field!r}] must be a non-empty text of "
-                                     f"at most 40 characters, not {value!r}")
+                                     f"at most 40 characters, not {brief(value)}")
                 table[key][field] = value.strip()
     names = [entry["name"] for entry in table.values()]
     if len(set(names)) != COUNT:
