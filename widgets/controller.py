@@ -301,11 +301,18 @@ class TableController:
         if "seat" in message and asked is not None and not _is_int(asked):
             return error(f"'seat' is a seat number, not {brief(asked)}.")
         if self.mode == EXPLORE:
-            if asked is not None:
-                return asked
-            if len(game.to_act) > 1:
-                return error("Several seats may act now; say which one with 'seat'.")
-            return game.to_act[0] if game.to_act else 0
+            if asked is None:
+                if len(game.to_act) > 1:
+                    return error("Several seats may act now; say which one with 'seat'.")
+                asked = game.to_act[0] if game.to_act else 0
+            viewed = self.view_seat
+            if viewed is not None and asked != viewed:
+                # Playing another seat from this view would tell its options (a refusal
+                # names the cards it lacks): only the viewed seat acts here.
+                return error(f"You are viewing as {self.names[viewed]}: only {self.names[viewed]}'s "
+                             "moves can be played in this view. Choose All hands (or that seat's "
+                             "view) to play for another seat.")
+            return asked
         if self.handoff_to is not None:
             name = self.names[self.handoff_to]
             return error(f"Pass the screen to {name} first: {name} presses “I am {name}”.")
@@ -575,6 +582,8 @@ class TableController:
         if self.mode == EXPLORE:
             self.line = []
             self._start()
+            if self.view_seat is not None:  # the seed tells every card: god view only
+                return info(f"A new game of {fresh.spec.name}.")
             return info(f"A new game of {fresh.spec.name} (seed {seed}).")
         self._start()
         return info(f"A new game of {fresh.spec.name}: new cards, shuffled at random.")
@@ -762,9 +771,7 @@ class TableController:
         game = self.game
         position, length = game.move_number, len(self.line)
         names = self.names
-        label = self.presenter.action_label
-        moves = [{"n": i + 1, "seat": s, "text": f"{names[s]} {label(a, names)}"}
-                 for i, (s, a) in enumerate(self.line)]
+        moves = [{"n": i + 1, "seat": s, "text": self._move_text(s, a)} for i, (s, a) in enumerate(self.line)]
         views = [control("god", _("All hands"), {"kind": "view_as", "seat": None}, icon="eye",
                          pressed=self.view_seat is None, hint=_("The god view: every seat's cards."))]
         views += [dict(control("view-as", names[s], {"kind": "view_as", "seat": s},
@@ -781,22 +788,46 @@ class TableController:
                     icon="skip", hint=_("From here, bots play every seat to the end of the game.")),
             control("new", _("New game"), {"kind": "new"}, icon="new", hint=_("Start a new game.")),
         ]
+        god = self.view_seat is None
         return {
             "controls": controls,
             "views": views,
             "timeline": {"position": position, "length": length, "moves": moves},
             "explain": self._explain(),
-            "save": json.dumps(game.to_json()),
+            # A save holds the seed, hence every hidden card: the god view shows it, a seat's
+            # view says where it is instead.
+            "save": json.dumps(game.to_json()) if god else None,
+            "save_note": None if god else _("The save box shows in the All hands view: a save "
+                                            "holds the seed, which tells every hidden card."),
             "load": control("load", _("Load this save"), {"kind": "load"}, icon="load",
-                            hint=_("Load the save pasted in the box above.")) | {"input": "save"},
+                            hint=_("Load the save pasted in the box above.")) | {"input": "save"}
+            if god else None,
             "handoff": None, "waiting": None,
         }
+
+    def _move_text(self, seat: int, action: dict) -> str:
+        """A timeline row: the whole move in the god view and for the viewed seat's own moves;
+        another seat's move by its kind only (its details may be hidden cards: a pass, a
+        Hex; the log beside tells what the viewed seat saw of it)."""
+        names = self.names
+        if self.view_seat is None or seat == self.view_seat:
+            return f"{names[seat]} {self.presenter.action_label(action, names)}"
+        kind = str(action.get("type", "")).replace("_", " ").replace("-", " ")
+        return _("{name}: {kind}").format(name=names[seat], kind=kind)
 
     def _explain(self) -> list:
         """The acting seats' candidate actions, grouped by the rule behind each."""
         out = []
         game = self.game
         for seat in game.to_act:
+            if self.view_seat is not None and seat != self.view_seat:
+                # Another seat's options (and near misses) follow from its hand: this view
+                # says only that it is to act (docs/widgets.md, "The strict view").
+                out.append({"seat": seat, "name": self.names[seat], "groups": [],
+                            "hidden": _("{name} is to act. Their options depend on cards {viewer} "
+                                        "cannot see; they show in All hands or in {name}'s view.")
+                            .format(name=self.names[seat], viewer=self.names[self.view_seat])})
+                continue
             groups: dict[tuple, dict] = {}
             for entry in game.explain(seat, self.names):
                 key = (entry["legal"], entry["rule"])

@@ -1333,6 +1333,7 @@ class TableView {
     for (const who of scene.explain || []) {
       out.push(h("section.wt-panel.wt-explain", { "aria-label": t("may_do", { name: who.name }) },
         h("h3.wt-section-title", {}, icon("scroll"), h("span", { text: t("to_act_rules", { name: who.name }) })),
+        who.hidden ? h("p.wt-rule-hidden", { "data-role": "hidden-options", text: who.hidden }) : null,
         who.groups.map((g) => {
           const legal = g.actions.filter((a) => a.action);
           const shown = legal.slice(0, 10);
@@ -1375,6 +1376,10 @@ class TableView {
       out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
         h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
         box, h("div.wt-pick-actions", {}, copy, scene.load ? this.control(scene.load) : null)));
+    } else if (scene.save_note) {
+      out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
+        h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
+        h("p.wt-save-note", { "data-role": "save-note", text: scene.save_note })));
     }
     return out;
   }
