@@ -190,6 +190,9 @@ class TableController:
         self._setup(game, seat, bots)
         if mode == EXPLORE:
             self.line: list[list] = [[m.seat, dict(m.action)] for m in game.history]
+            self.turns: list[int] = []
+            self._currents: list[Any] = []  # the view's ``current`` seat at each position
+            self._mark_turns(0)
         self._start()
 
     # ------------------------------------------------------------------ set-up
@@ -399,6 +402,7 @@ class TableController:
                 return None  # the same move the timeline already holds: just a step forward
             replaced = len(self.line) - index
             self.line = [*self.line[:index], played]
+            self._mark_turns(index)
             if branch:
                 return info(f"A new branch: {plural(replaced, 'later move')} of the old line "
                             "were replaced.")
@@ -581,6 +585,7 @@ class TableController:
         self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
             self.line = []
+            self._mark_turns(0)
             self._start()
             if self.view_seat is not None:  # the seed tells every card: god view only
                 return info(f"A new game of {fresh.spec.name}.")
@@ -594,6 +599,26 @@ class TableController:
         save = self.game.to_json()
         save["actions"] = [list(entry) for entry in self.line[:move]]
         self.game = load_game(save)
+
+    def _mark_turns(self, start: int) -> None:
+        """``self.turns``: the positions of the line where a new turn begins (PageUp/PageDown).
+
+        A turn is the public ``current`` seat of the game's view (whose turn it is: a
+        reaction by another seat stays inside it); for a game whose view has none, a turn
+        begins wherever the seat that moves changes. Positions up to ``start`` keep what
+        was found; the rest is found by replaying the line from there.
+        """
+        save = self.game.to_json()
+        save["actions"] = [list(entry) for entry in self.line[:start]]
+        game = load_game(save)
+        currents = [*self._currents[:start], game.view(None).get("current")]
+        for seat, action in self.line[start:]:
+            game.apply(seat, action)
+            currents.append(game.view(None).get("current"))
+        self._currents = currents
+        if all(c is None for c in currents):
+            currents = [seat for seat, _action in self.line]
+        self.turns = [p for p in range(1, len(currents)) if currents[p] != currents[p - 1]]
 
     def _on_goto(self, message: dict) -> Any:
         move = message.get("move")
@@ -622,6 +647,7 @@ class TableController:
         bots = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)
         play_out(game, bots, random.Random(game.seed + start))
         self.line = [[m.seat, dict(m.action)] for m in game.history]
+        self._mark_turns(start)
         text = f"The bots played {plural(game.move_number - start, 'move')} to the end."
         if replaced:
             text += f" They replaced {plural(replaced, 'later move')} of the old line."
@@ -649,6 +675,7 @@ class TableController:
             self._custom_names = names
             return error(f"That save could not be loaded: {err}. Nothing was changed.")
         self.line = [[m.seat, dict(m.action)] for m in game.history]
+        self._mark_turns(0)
         return info(f"Loaded a save of {game.spec.name}: {game.players} players, "
                     f"{plural(game.move_number, 'move')}.")
 
@@ -792,7 +819,8 @@ class TableController:
         return {
             "controls": controls,
             "views": views,
-            "timeline": {"position": position, "length": length, "moves": moves},
+            "timeline": {"position": position, "length": length, "moves": moves,
+                         "turns": self.turns},
             "explain": self._explain(),
             # A save holds the seed, hence every hidden card: the god view shows it, a seat's
             # view says where it is instead.

@@ -117,6 +117,7 @@ function canon(value) {
 }
 
 const HANDLERS = ["click", "input", "change", "toggle", "keydown"];
+const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"];
 
 // Patch the live node `from` into the shape of the freshly built `to`, keeping every node
 // whose tag is unchanged: buttons stay the same elements between states (focus, hover,
@@ -479,6 +480,21 @@ class TableView {
       return;
     }
     const scene = this.scene || {};
+    const tl = scene.timeline;
+    const scrolling = target && target.closest && target.closest(".wt-log"); // the log scrolls with them
+    if (tl && !event.shiftKey && !scrolling && TIMELINE_KEYS.includes(event.key)) {
+      // the explorer's timeline: a step, a turn (PageUp/PageDown), the start or the end
+      const at = tl.position;
+      const turns = tl.turns || [];
+      const to = {
+        ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: tl.length,
+        PageUp: Math.max(0, ...turns.filter((p) => p < at)),
+        PageDown: Math.min(tl.length, ...turns.filter((p) => p > at)),
+      }[event.key];
+      done();
+      if (to >= 0 && to <= tl.length && to !== at) this.send({ kind: "goto", move: to });
+      return;
+    }
     const click = (selector) => {
       const button = this.body.querySelector(selector);
       if (button && !button.disabled) { done(); button.click(); return true; }
@@ -691,6 +707,9 @@ class TableView {
       ["Shift+Space", t("key_set")], ["H", t("key_hand")], ["T", t("key_target")], ["Enter / C", t("key_confirm")],
       ["1–9", t("key_digits")], ["U", t("key_undo")], ["S", t("key_skip")], ["R", t("key_howto")], ["?", t("key_keys")],
       ["Esc", t("key_close")]];
+    if (scene && scene.timeline) {
+      rows.splice(2, 0, ["← → ↑ ↓", t("key_step")], ["Home / End", t("key_ends")], ["PageUp / PageDown", t("key_turn")]);
+    }
     return h("section.wt-keys.wt-panel", { role: "dialog", "aria-label": t("keys_title"), "data-key": "keys-panel" },
       h("div.wt-howto-head", {}, h("h3.wt-section-title", {}, h("span", { text: t("keys_title") })),
         h("button.wt-icon-btn", {
