@@ -722,6 +722,27 @@ class TableController:
             if event is not None and event.get("text") == entry.get("text"):
                 entry["text"] = second_person(event, self.names, seat)
 
+    def _rules_link(self, anchor: str = "") -> dict:
+        """The game's rules page: its address where the host serves one (the site), else the
+        reference's path in the project (``docs/games/<id>.md``, a notebook has no site)."""
+        url = self.rules_url
+        return {"label": _("The full rules: every rule id, ruling and house setting"),
+                "url": url + anchor if url and anchor else url, "path": f"docs/games/{self.game.id}.md"}
+
+    def _reference(self, rule_id: str) -> dict:
+        """A rule opened in place: its rulebook section, the project's ruling and why (where
+        the rulebook is ambiguous), whether it states house data, and the rules page."""
+        rule = self.game.rules[rule_id]
+        anchor = "#rulings" if rule.ruling else "#house-data" if rule.house else "#rules"
+        data = {"id": rule.id, "title": _("Rule {id}").format(id=rule.id),
+                "section": _("Rulebook section: {section}").format(section=rule.section),
+                "ruling": _("Our ruling (the rulebook is ambiguous here): {ruling}")
+                .format(ruling=rule.ruling) if rule.ruling else None,
+                "house": _("House data: the rulebook does not print these numbers; the project's own "
+                           "table is used (a game option can replace it).") if rule.house else None,
+                "link": self._rules_link(anchor)}
+        return data
+
     def _howto(self) -> dict:
         """The How to play panel: the registry's goal, turn and special cases, and the rules page.
 
@@ -730,11 +751,9 @@ class TableController:
         its start); the person can open and close it at any time.
         """
         spec = self.game.spec
-        path = f"docs/games/{self.game.id}.md"
         return {"title": _("How to play {game}").format(game=spec.name), "goal": spec.goal,
                 "summary": spec.summary, "lines": list(spec.how_to_play),
-                "rules": {"label": _("The full rules: every rule id, ruling and house setting"),
-                          "url": self.rules_url, "path": path},
+                "rules": self._rules_link(),
                 "open": self.first_game and self.mode == PLAY
                 and not any(m.seat in self.humans for m in self.game.history)}
 
@@ -860,7 +879,8 @@ class TableController:
             for entry in game.explain(seat, self.names):
                 key = (entry["legal"], entry["rule"])
                 group = groups.setdefault(key, {"rule": entry["rule"], "summary": entry["summary"],
-                                                "legal": entry["legal"], "actions": []})
+                                                "legal": entry["legal"], "actions": [],
+                                                "reference": self._reference(entry["rule"])})
                 item = {"label": self.presenter.action_label(entry["action"], self.names)}
                 if entry["legal"]:
                     item["action"] = entry["action"]

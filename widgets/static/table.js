@@ -1320,6 +1320,18 @@ class TableView {
         h("ul.wt-refusals", {}, more.map(item))) : null);
   }
 
+  // A rule opened in place: its rulebook section, our ruling, house data, the rules page.
+  reference(key, ref) {
+    const link = ref.link || {};
+    return this.details(key, false, h("summary.wt-rule-more", { text: ref.title, "data-key": key }),
+      h("div.wt-rule-ref", { "data-role": "rule-reference" },
+        h("p", { "data-part": "section", text: ref.section }),
+        ref.ruling ? h("p.wt-rule-ruling", { "data-part": "ruling", text: ref.ruling }) : null,
+        ref.house ? h("p.wt-rule-house", { "data-part": "house", text: ref.house }) : null,
+        link.url ? h("p", {}, h("a", { href: link.url, target: "_blank", rel: "noopener", "data-part": "link", text: link.label }))
+          : h("p", {}, h("span", { text: `${link.label}: ` }), h("code", { "data-part": "link", text: link.path }))));
+  }
+
   explorer(scene) {
     const out = [];
     const views = scene.views || [];
@@ -1369,6 +1381,7 @@ class TableView {
               h("span.wt-rule-verdict", { text: g.legal ? t("allowed_by") : t("forbidden_by") }),
               h("code.wt-rule-id", { text: g.rule })),
             h("p.wt-rule-summary", { text: g.summary }),
+            g.reference ? this.reference(`ref:${who.seat}:${g.legal ? 1 : 0}:${g.rule}`, g.reference) : null,
             g.legal ? h("div.wt-chip-row", {}, shown.map(chip),
               more.length ? this.details(`more:${who.seat}:${g.rule}`, false, h("summary", { text: t("n_more", { n: more.length }), "data-key": `more:${who.seat}:${g.rule}` }),
                 h("div.wt-chip-row", {}, more.map(chip))) : null)
