@@ -23,24 +23,25 @@ from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot
-from ..engine.core import Game, json_problem
+from ..engine.core import Game, SaveError, json_problem, parse_json
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import N_, _, ngettext, ui_strings
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural, second_person
+from .variations import descendants, parents, read_tree, shared, write_tree
 
 PLAY, EXPLORE = "play", "explore"
 PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "reactions",
               "pace")
-EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close")
+EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close", "variation")
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
 MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
-    "reactions": ("value",), "pace": ("pace",),
+    "reactions": ("value",), "pace": ("pace",), "variation": ("index", "op"),
 }
 """The fields each message kind may carry besides ``kind``; any other field is refused."""
 MESSAGE_DEPTH = 16
@@ -184,12 +185,15 @@ class TableController:
         if seat is DEFAULT_SEAT:
             seat = 0 if mode == PLAY else None
         if save is not None:
+            if isinstance(save, (str, bytes, bytearray)):
+                save = parse_json(save, "this save", SaveError)
             game = load_game(save)
         else:
             game = new_game(game_id, players, seed, **options)
         self._setup(game, seat, bots)
         if mode == EXPLORE:
-            self.line: list[list] = [[m.seat, dict(m.action)] for m in game.history]
+            # The main line and the variations beside it (widgets/variations.py); the one shown.
+            self.lines, self.active = read_tree(save, game) if save is not None else ([[]], 0)
             self.turns: list[int] = []
             self._currents: list[Any] = []  # the view's ``current`` seat at each position
             self._mark_turns(0)
@@ -388,6 +392,15 @@ class TableController:
         self.closed.add((self.game.move_number, key))
         return KEEP
 
+    @property
+    def line(self) -> list[list]:
+        """The line shown (explorer): the main line or a variation, every move from the start."""
+        return self.lines[self.active]
+
+    @line.setter
+    def line(self, moves: list[list]) -> None:
+        self.lines[self.active] = moves
+
     def _play(self, seat: int, action: dict) -> Any:
         game = self.game
         branch = self.mode == EXPLORE and game.move_number < len(self.line)
@@ -400,12 +413,10 @@ class TableController:
             played = [seat, dict(game.history[-1].action)]
             if branch and self.line[index] == played:
                 return None  # the same move the timeline already holds: just a step forward
-            replaced = len(self.line) - index
-            self.line = [*self.line[:index], played]
-            self._mark_turns(index)
             if branch:
-                return info(f"A new branch: {plural(replaced, 'later move')} of the old line "
-                            "were replaced.")
+                return self._branch([*self.line[:index], played], index)
+            self.line.append(played)
+            self._mark_turns(index)
             return None
         self._settle()
         return None
@@ -584,7 +595,7 @@ class TableController:
         self.first_game = False
         self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
-            self.line = []
+            self.lines, self.active = [[]], 0
             self._mark_turns(0)
             self._start()
             if self.view_seat is not None:  # the seed tells every card: god view only
@@ -637,28 +648,90 @@ class TableController:
         self.view_seat = seat
         return None
 
+    def _branch(self, moves: list[list], start: int) -> dict:
+        """Leave the line shown at ``start`` for ``moves``: the line already holding them, or a
+        new variation beside it (the line left is kept whole)."""
+        for index, line in enumerate(self.lines):
+            if line[:len(moves)] == moves:
+                self.active = index
+                self._mark_turns(0)
+                return info(_("On {line} again (it already holds this move).").format(
+                    line=self._line_name(index)))
+        self.lines.append(moves)
+        self.active = len(self.lines) - 1
+        self._mark_turns(0)
+        return info(_("A new variation from move {n}: the line you left is kept; its moves are "
+                      "under Variations.").format(n=start))
+
+    def _line_name(self, index: int) -> str:
+        return _("the main line") if index == 0 else _("variation {n}").format(n=index)
+
     def _on_autoplay(self, message: dict) -> Any:
         game = self.game
         if game.is_over:
             return info("The game is over already.")
         start = game.move_number
-        replaced = len(self.line) - start
+        branch = start < len(self.line)
         # Bots seeded by the position, so "play on from here" differs from move to move.
         bots = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)
         play_out(game, bots, random.Random(game.seed + start))
-        self.line = [[m.seat, dict(m.action)] for m in game.history]
-        self._mark_turns(start)
         text = f"The bots played {plural(game.move_number - start, 'move')} to the end."
-        if replaced:
-            text += f" They replaced {plural(replaced, 'later move')} of the old line."
+        moves = [[m.seat, dict(m.action)] for m in game.history]
+        if branch and moves != self.line:
+            return info(text + " " + self._branch(moves, start)["text"])
+        self.line = moves
+        self._mark_turns(start)
         return info(text)
+
+    def _on_variation(self, message: dict) -> Any:
+        """Show, delete or promote (make the main line) one of the lines."""
+        index, op = message.get("index"), message.get("op")
+        if not _is_int(index) or not 0 <= index < len(self.lines):
+            return error(f"'variation' needs 'index', a line from 0 (the main line) to "
+                         f"{len(self.lines) - 1}, not {brief(index)}.")
+        if op not in ("show", "delete", "promote"):
+            return error(f"'op' is 'show', 'delete' or 'promote', not {brief(op)}.")
+        name = self._line_name(index)
+        if op == "show":
+            left = self.line
+            self.active = index
+            # Where the two lines part (the move the teacher changed), or the start of the line.
+            self._goto(min(shared(left, self.line) + 1, len(self.line)) if left is not self.line
+                       else self.game.move_number)
+            self._mark_turns(0)
+            return info(_("Showing {line}.").format(line=name))
+        if index == 0:
+            return error(_("The main line cannot be {done}; promote a variation in its place.").format(
+                done=_("deleted") if op == "delete" else _("promoted")))
+        if op == "promote":
+            line = self.lines.pop(index)
+            self.lines.insert(0, line)
+            self.active = {index: 0}.get(self.active, self.active + 1 if self.active < index else self.active)
+            return info(_("Variation {n} is the main line now.").format(n=index))
+        gone = descendants(self.lines, index)
+        at = parents(self.lines)[index]
+        keep = [i for i in range(len(self.lines)) if i not in gone]
+        if self.active in gone:
+            parent = at[0] if at[0] is not None else 0
+            self.active = keep.index(parent)
+            self.lines = [self.lines[i] for i in keep]
+            self._goto(min(at[1], len(self.line)))
+            self._mark_turns(0)
+        else:
+            self.active = keep.index(self.active)
+            self.lines = [self.lines[i] for i in keep]
+        return info(ngettext("Deleted {line}.", "Deleted {line} and the {n} variations branching from it.",
+                             len(gone)).format(line=name, n=len(gone) - 1))
 
     def _on_load(self, message: dict) -> Any:
         save = message.get("save")
         if not isinstance(save, (str, dict)) or (isinstance(save, str) and not save.strip()):
             return error("Paste a save (the JSON text from the save box) before loading.")
         try:
+            if isinstance(save, str):
+                save = parse_json(save, "this save", SaveError)
             game = load_game(save)
+            lines, active = read_tree(save, game)
         except (ValueError, TypeError, KeyError) as err:
             return error(f"That save could not be loaded: {err}. Nothing was changed.")
         previous = (self.game, self.presenter, self.names, self.kinds, self.humans, self.explore_bots,
@@ -674,8 +747,12 @@ class TableController:
              self.view_seat, self.bots) = previous
             self._custom_names = names
             return error(f"That save could not be loaded: {err}. Nothing was changed.")
-        self.line = [[m.seat, dict(m.action)] for m in game.history]
+        self.lines, self.active = lines, active
         self._mark_turns(0)
+        extra = len(lines) - 1
+        if extra:
+            return info(f"Loaded a save of {game.spec.name}: {game.players} players, move {game.move_number} "
+                        f"of its line, with {plural(extra, 'variation')}.")
         return info(f"Loaded a save of {game.spec.name}: {game.players} players, "
                     f"{plural(game.move_number, 'move')}.")
 
@@ -839,11 +916,11 @@ class TableController:
             "controls": controls,
             "views": views,
             "timeline": {"position": position, "length": length, "moves": moves,
-                         "turns": self.turns},
+                         "turns": self.turns, "line": self.active, "variations": self._variations()},
             "explain": self._explain(),
             # A save holds the seed, hence every hidden card: the god view shows it, a seat's
             # view says where it is instead.
-            "save": json.dumps(game.to_json()) if god else None,
+            "save": json.dumps(self._save()) if god else None,
             "save_note": None if god else _("The save box shows in the All hands view: a save "
                                             "holds the seed, which tells every hidden card."),
             "load": control("load", _("Load this save"), {"kind": "load"}, icon="load",
@@ -851,6 +928,42 @@ class TableController:
             if god else None,
             "handoff": None, "waiting": None,
         }
+
+    def _save(self) -> dict:
+        """The position shown, as a save ``load_game`` reads; with the whole tree beside it
+        (``explorer``, widgets/variations.py) when there is more than this position."""
+        save = self.game.to_json()
+        if len(self.lines) > 1 or self.game.move_number < len(self.line):
+            save["explorer"] = write_tree(self.lines, self.active)
+        return save
+
+    def _variations(self) -> list:
+        """The timeline's lines: the main line, then each variation (where it leaves its parent,
+        its first own move), with the buttons to show, promote or delete it."""
+        if len(self.lines) == 1:
+            return []
+        out = []
+        for index, (parent, at) in enumerate(parents(self.lines)):
+            line = self.lines[index]
+            first = self._move_text(*line[at]) if at < len(line) else ""
+            name = self._line_name(index)
+            entry = {"index": index, "name": name[:1].upper() + name[1:], "parent": parent, "at": at,
+                     "length": len(line), "active": index == self.active,
+                     "text": _("from move {n}: {move}").format(n=at, move=first) if index else
+                     _("{n} moves").format(n=len(line)),
+                     "controls": [control("variation-show", _("Show"), {"kind": "variation", "index": index,
+                                                                          "op": "show"},
+                                          pressed=index == self.active, hint=_("Show this line."))]}
+            if index:
+                entry["controls"] += [
+                    control("variation-promote", _("Make main"), {"kind": "variation", "index": index,
+                                                                  "op": "promote"},
+                            hint=_("Make this variation the main line.")),
+                    control("variation-delete", _("Delete"), {"kind": "variation", "index": index,
+                                                              "op": "delete"},
+                            hint=_("Delete this variation and the ones branching from it."))]
+            out.append(entry)
+        return out
 
     def _move_text(self, seat: int, action: dict) -> str:
         """A timeline row: the whole move in the god view and for the viewed seat's own moves;

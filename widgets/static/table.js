@@ -1320,6 +1320,25 @@ class TableView {
         h("ul.wt-refusals", {}, more.map(item))) : null);
   }
 
+  // The main line and the variations beside it: each with its buttons (show, promote, delete).
+  variations(tl) {
+    const lines = tl.variations || [];
+    if (!lines.length) return null;
+    return h("div.wt-variations", { "data-role": "variations", "aria-label": t("variations") },
+      h("h4.wt-variations-title", { text: t("variations") }),
+      h("ol.wt-variation-list", {}, lines.map((v) => h("li.wt-variation", {
+        "data-line": String(v.index), "data-active": v.active ? "1" : "0", "data-parent": v.parent === null ? "" : String(v.parent),
+        style: `margin-left:${v.parent === null ? 0 : Math.min(4, this.depth(lines, v)) * 10}px`,
+      }, h("span.wt-variation-name", { text: v.name }), h("span.wt-variation-text", { text: ` ${v.text}` }),
+      h("span.wt-variation-controls", {}, v.controls.map((c) => this.control(c, { "data-key": `${c.role}:${v.index}`, "data-line": String(v.index) })))))));
+  }
+
+  depth(lines, v) {
+    let n = 0;
+    for (let at = v; at && at.parent !== null && n < 10; at = lines[at.parent]) n += 1;
+    return n;
+  }
+
   // A rule opened in place: its rulebook section, our ruling, house data, the rules page.
   reference(key, ref) {
     const link = ref.link || {};
@@ -1359,7 +1378,7 @@ class TableView {
         }, h("span.wt-move-n", { text: m.n }), h("span", { text: m.text })))));
       out.push(h("section.wt-panel.wt-timeline", { "aria-label": t("timeline") },
         h("h3.wt-section-title", {}, icon("hourglass"), h("span", { text: t("timeline_title", { n: tl.position, length: tl.length }) })),
-        range, moves));
+        range, moves, this.variations(tl)));
     }
     for (const who of scene.explain || []) {
       out.push(h("section.wt-panel.wt-explain", { "aria-label": t("may_do", { name: who.name }) },
