@@ -7,7 +7,9 @@ players=3, seed=3, autoplay=True)``: a whole game, opened at move 0) is then:
    Home/End jump, PageUp/PageDown move a turn, and JupyterLab's own notebook commands
    (the arrows move the active cell) do not take the keys;
 2. viewed as one seat: no other seat's options, no save box (its seed tells every card);
-   the god view brings them back.
+   the god view brings them back;
+3. branched: a different answer at move 1 starts a variation beside the main line, the
+   main line is shown again, and the variation is returned to.
 
 The expected turns are the controller's own (``TableController.turns``), built here the
 same way the notebook builds its explorer. Uses the shared harness (``conftest.py``,
@@ -20,13 +22,14 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import BrowserContext
-from wt_browser import JupyterServer, NotebookSession, close_tab, open_and_run, open_tab, watched
+from wt_browser import JupyterServer, NotebookSession, canon, close_tab, open_and_run, open_tab, watched
 
 from witchtable.widgets import TableController
 
 pytestmark = pytest.mark.browser
 
 NOTEBOOK = "witching-hour.ipynb"
+SHOWN = """el => el.querySelector('li[data-line="{line}"][data-active="1"]') && el.dataset.busy === '0'"""
 
 
 @pytest.fixture(scope="module")
@@ -111,3 +114,33 @@ def test_a_seats_view_shows_no_other_seats_options_nor_the_save(session: Noteboo
     ex.find('[data-role="god"]').click()
     ex.wait_until("el => el.dataset.seat === '' && el.dataset.busy === '0'")
     assert ex.find('[data-role="save"]').count() == 1
+
+
+def test_a_variation_is_created_left_and_returned_to(session: NotebookSession) -> None:
+    """3. At move 1 a different answer starts a variation; the main line is shown again
+    (at the move where the two part) and the variation is returned to."""
+    ex = session.explore
+    ex.wait_idle()
+    if ex.root.get_attribute("data-seat") != "":
+        ex.find('[data-role="god"]').click()
+        ex.wait_until("el => el.dataset.seat === '' && el.dataset.busy === '0'")
+    if ex.move != 1:
+        ex.act(lambda: ex.find('.wt-moves button[data-key="goto:1"]').click())
+    main = the_notebooks_explorer().line
+    taken = canon(main[1][1])
+    chips = ex.find(".wt-explain button[data-action]")
+    other = next(i for i in range(chips.count()) if chips.nth(i).get_attribute("data-action") != taken)
+    assert ex.find('[data-role="variations"]').count() == 0, "one line only so far"
+    ex.act(lambda: chips.nth(other).click())
+    lines = ex.find('[data-role="variations"] li[data-line]')
+    assert lines.count() == 2 and ex.move == 2
+    assert ex.find('li[data-line="1"][data-active="1"]').count() == 1
+    assert ex.find(".wt-moves li").count() == 3, "the variation has its 2 moves (and the start)"
+    # Leave it: the main line again, at the move where the two part, all its moves there.
+    ex.find('li[data-line="0"] [data-role="variation-show"]').click()
+    ex.wait_until(SHOWN.format(line=0))
+    assert ex.move == 2 and ex.find(".wt-moves li").count() == len(main) + 1
+    # And back to it.
+    ex.find('li[data-line="1"] [data-role="variation-show"]').click()
+    ex.wait_until(SHOWN.format(line=1))
+    assert ex.find(".wt-moves li").count() == 3 and ex.move == 2
