@@ -11,7 +11,7 @@ PY := $(VENV)/bin/python
 PIP := $(PY) -m pip --disable-pip-version-check -q
 VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' face/__init__.py)
 WHEEL := dist/witchtable-$(VERSION)-py3-none-any.whl
-SOURCES := $(shell find face engine widgets -name '*.py' -o -name '*.js' -o -name '*.css' | sort) pyproject.toml README.md
+SOURCES := $(shell find face engine widgets lite examples docs/games -type f -not -path '*/__pycache__/*' | sort) pyproject.toml README.md
 
 PYODIDE_WHEELS := build/pyodide-wheels
 LITE_VENV := .venv-lite

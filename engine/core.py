@@ -643,6 +643,12 @@ class Game:
         return self.spec.rules
 
     @property
+    def log_length(self) -> int:
+        """How many events the log holds: the next event's ``n`` (a screen tells apart the
+        events of one move from those that follow it)."""
+        return len(self._state.log.events)
+
+    @property
     def to_act(self) -> tuple[int, ...]:
         state = self._state
         return () if state.is_over else state.to_act()

@@ -7,6 +7,7 @@ Usage (in a notebook cell)::
     play("witching-hour", players=3, bots=None)   # pass-and-play for three people
     explore("witching-hour", players=4, seed=3)   # the rules explorer
     lab("witching-hour", players=4, games=500)    # simulations, charts
+    play(variant="our-class.json")                # a house variant saved as a file
 
 The widgets are imported lazily, so the engine and the command line work without
 anywidget (in a Pyodide worker, for one).
@@ -19,14 +20,22 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
+
+def apply_variant(game_id: str | None, variant: Any, players: int | None, options: dict) -> tuple:
+    """:func:`witchtable.variants.apply_variant`, imported when a widget is made (the engine
+    is then needed anyway)."""
+    from .variants import apply_variant as apply
+
+    return apply(game_id, variant, players, options)
+
 if TYPE_CHECKING:
     from .widgets.anywidget_host import TableWidget
 
 
-def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[int] | None = 0,
+def play(game_id: str | None = None, players: int | None = None, seat: int | Sequence[int] | None = 0,
          bots: str | Sequence[str | None] | None = "default", seed: int | None = None,
          names: Sequence[str] | None = None, pace: float = 0.9, reactions: str = "targeted",
-         undo: str = "fair", **options: Any) -> TableWidget:
+         undo: str = "fair", variant: Any = None, **options: Any) -> TableWidget:
     """A table to play ``game_id`` by clicking or by keyboard.
 
     Who plays which seat:
@@ -47,28 +56,35 @@ def play(game_id: str = "witching-hour", players: int = 3, seat: int | Sequence[
     ``"stoppable"`` (whenever you hold a card that stops it); ``"always"``.
     ``undo="fair"`` takes back your move only until a bot has answered it (an answer comes
     from cards you cannot see); ``"practice"`` takes the answers back too, and says so.
+
+    ``variant``: a house variant (a file path, see :mod:`witchtable.variants`) gives the
+    game, its options and house data (options given here override its own).
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.controller import TableController
+
+    game_id, players, options = apply_variant(game_id, variant, players, options)
 
     return TableWidget(TableController(game_id, players=players, seat=seat, bots=bots, seed=seed,
                                        names=names, mode="play", pace=pace, reactions=reactions,
                                        undo=undo, **options))
 
 
-def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None = None,
+def explore(game_id: str | None = None, players: int | None = None, seed: int | None = None,
             seat: int | None = None, bots: str | Sequence[str] = "default",
             names: Sequence[str] | None = None, save: Any = None, autoplay: bool = False,
-            **options: Any) -> TableWidget:
+            variant: Any = None, **options: Any) -> TableWidget:
     """The rules explorer: every hand visible, a timeline, and the rule behind each action.
 
     ``seat`` is the view shown first (``None``: all hands, the god view); ``bots`` play
     on when you press "Bots play to the end"; ``save`` opens a saved game (JSON text or
     dict); ``autoplay=True`` lets the bots play the whole game first and opens it at
-    move 0, so the timeline is full from the start.
+    move 0, so the timeline is full from the start; ``variant`` as in :func:`play`.
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.controller import TableController
+
+    game_id, players, options = apply_variant(game_id, variant, players, options)
 
     controller = TableController(game_id, players=players, seat=seat, bots=bots, seed=seed, names=names,
                                  mode="explore", save=save, **options)
@@ -79,18 +95,21 @@ def explore(game_id: str = "witching-hour", players: int = 3, seed: int | None =
     return TableWidget(controller)
 
 
-def lab(game_id: str = "witching-hour", players: int = 3, games: int = 200,
+def lab(game_id: str | None = None, players: int | None = None, games: int = 200,
         bots: str | Sequence[str] = "random", seed: int = 1, compare: Any = None,
-        **options: Any) -> TableWidget:
+        variant: Any = None, **options: Any) -> TableWidget:
     """The simulation lab: ``games`` seeded bot games, win rates and score statistics.
 
     Game ``i`` uses seed ``seed + i`` (as ``python -m witchtable simulate`` does), so any
     game it played can be replayed in :func:`explore`. ``compare`` plays the same seeds
     under several setups, one bar each with its 95% interval: ``"players"`` (every player
     count) or ``{label: options}`` (Disney Hocus Pocus: ``spell_study()``, each Spell off).
+    ``variant`` as in :func:`play`: the lab plays the house variant.
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.lab import LabController
+
+    game_id, players, options = apply_variant(game_id, variant, players, options)
 
     return TableWidget(LabController(game_id, players=players, games=games, bots=bots, seed=seed,
                                      compare=compare, **options))

@@ -3,6 +3,9 @@
 play-bots   a whole game between bots, narrated, with the scores
 simulate    many seeded games: win rates by seat, game length, score statistics
 bench       random-play actions per second, CPython and Pyodide, median of several runs
+site build  build the offline site (play pages, notebooks, variants) into a folder;
+            needs the extra: pip install "witchtable[site]"
+site serve  serve a built site on http://127.0.0.1:PORT/ (this computer only)
 
 A bad argument (unknown game or bot, a player count the game does not take, the wrong
 number of bots, a number out of range) gets the usage line, what was wrong and what
@@ -149,6 +152,24 @@ def _bench_pyodide(games: list, runs: int, actions: int):
     return None
 
 
+def cmd_site_build(args: argparse.Namespace) -> int:
+    from .site.build import build_site
+
+    build_site(args)
+    return 0
+
+
+def cmd_site_serve(args: argparse.Namespace) -> int:
+    from .site.build import UsageError, is_site
+    from .site.serve import serve_site
+
+    site = Path(args.dir)
+    if not is_site(site):
+        raise UsageError(f"{args.dir} is not a built witchtable site (no site-manifest.json): "
+                         "build one with `python -m witchtable site build --out DIR`")
+    return serve_site(site, "127.0.0.1", args.port)
+
+
 def _game_id(text: str) -> str:
     """An argparse type: a registered game id (``bench`` takes several, so no ``choices``)."""
     if text not in GAMES:
@@ -210,17 +231,41 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
                    help=f"random actions a run, 1 to {MAX_ACTIONS:,}")
     p.add_argument("--no-pyodide", action="store_true")
     p.set_defaults(func=cmd_bench, table=False)
+
+    from .site import build as site_build  # (standard library only until a build starts)
+
+    p = sub.add_parser("site", help="build or serve the offline site")
+    site_sub = p.add_subparsers(dest="site_command", required=True, metavar="command")
+    commands["site"] = p
+    p = commands["site build"] = site_sub.add_parser(
+        "build", help="build the offline site into a folder",
+        description=site_build.__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    site_build.add_build_arguments(p)
+    p.set_defaults(func=cmd_site_build, table=False)
+    p = commands["site serve"] = site_sub.add_parser(
+        "serve", help="serve a built site on 127.0.0.1 (this computer only)")
+    p.add_argument("dir", metavar="DIR", help="the built site's folder")
+    p.add_argument("--port", type=whole_number(0, 65535), default=8000,
+                   help="the port (default 8000; 0: any free one)")
+    p.set_defaults(func=cmd_site_serve, table=False)
     return parser, commands
 
 
 def main(argv: list | None = None) -> int:
+    from .site.build import BuildError, UsageError
+
     parser, commands = build_parser()
     args = parser.parse_args(argv)
-    command = commands[args.command]
+    command = commands[" ".join(filter(None, (args.command, getattr(args, "site_command", None))))]
     if args.table:
         _check_table(command, args)
     try:
         return args.func(args)
+    except UsageError as err:  # a teacher's mistake: the usage line, what is wrong, status 2
+        command.error(str(err))
+    except BuildError as err:  # the build environment lacks something: say what, status 1
+        sys.stderr.write(f"{command.prog}: {err}\n")
+        return 1
     except ValueError as err:
         command.error(str(err))
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly

@@ -1,42 +1,64 @@
 """Build the offline witchtable site: one folder that any static file host can serve.
 
-    .venv-lite/bin/python lite/build.py [--out build/site] [--wheel dist/witchtable-*.whl]
+    python -m witchtable site build --out DIR [--notebooks FOLDER] [--games id,id] [--variants FOLDER]
+    .venv-lite/bin/python lite/build.py [--out build/site] [--wheel dist/witchtable-*.whl]   (make site)
 
-Run it with the lite build environment (``requirements/lite.txt`` in ``.venv-lite``),
+The same code either way: installed as ``witchtable.site`` (``pip install "witchtable[site]"``
+brings the pinned JupyterLite pieces), or run from the repository, where ``make site``
+runs it with the lite build environment (``requirements/lite.txt`` in ``.venv-lite``),
 never with ``.venv``: the JupyterLite kernel extension must not sit beside JupyterLab.
-Everything the site needs is fetched at build time (pinned, cached under
-``build/lite-cache``) and shipped in the output; the built site makes no request to
-any other host. The output::
+Everything the site needs is fetched at build time (pinned, cached) and shipped in the
+output; the built site makes no request to any other host. The output::
 
-    index.html             the landing page: the games and the notebooks
-    play/<game-id>/        a page per registered game: the widget's table.js driven by
-                           the TableController in Pyodide in a web worker (no JupyterLab)
+    index.html             the landing page: the games, the variants and the notebooks
+    play/<game-id>/        a page per game: the widget's table.js driven by the
+                           TableController in Pyodide in a web worker (no JupyterLab)
     play/assets/           the play pages' scripts, and table.js/table.css from the wheel
-    lite/                  JupyterLite (lab/, notebooks/, tree/) with examples/*.ipynb
+    embed/                 a page that writes the <iframe> snippet of a play page
+    variants/<name>.json   the house variants (?variant=<name> on a play page)
+    rules/<game-id>/       each game's rules reference
+    lite/                  JupyterLite (lab/, notebooks/, tree/) with the notebooks
     lite/static/pyodide/   Pyodide 314.0.7, every shipped wheel and the site's own lock
                            (the notebook kernel and the play pages share it)
     site-manifest.json     versions, sizes, and what takes the space
+
+A mistake in what is asked (a folder that does not exist, a notebook that is not valid
+JSON, an unknown game id, a damaged variant, an output folder that holds something other
+than an earlier site) is refused before anything is written; the site is built beside
+the output folder and moved into place only when complete, so a failed build leaves the
+earlier site as it was.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import hashlib
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+import zipfile
 from importlib import metadata
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-sys.path.insert(0, str(HERE))
+CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "face" / "__init__.py").is_file()
+"""Running from the repository (make site, or PYTHONPATH=build/dev), not from an installed wheel."""
 
-from bytecode import compile_startup, ship_bytecode  # noqa: E402
-from pages import write_pages  # noqa: E402
-from pyodide_lock import canonical, sha256, write_lock  # noqa: E402
+if __package__:
+    from .bytecode import compile_startup, ship_bytecode
+    from .pages import VARIANTS_DIR, write_pages
+    from .pyodide_lock import canonical, sha256, write_lock
+else:  # python lite/build.py, from the repository
+    sys.path.insert(0, str(HERE))
+    from bytecode import compile_startup, ship_bytecode
+    from pages import VARIANTS_DIR, write_pages
+    from pyodide_lock import canonical, sha256, write_lock
 
 LITE_VERSION = "0.8.6"
 """jupyterlite-core and jupyterlite-pyodide-kernel: exactly this version, both."""
@@ -55,10 +77,25 @@ PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi",
            "widgetsnbextension", "anywidget", "ipywidgets", "witchtable")
 """Loaded with Pyodide before the kernel starts, so a notebook needs no install cell.
 The kernel skips its own installs of the names it finds here."""
+EXAMPLES = ROOT / "examples" if CHECKOUT else HERE / "examples"
+"""The project's example notebooks (package data in the wheel)."""
+EXTRA_HINT = 'pip install "witchtable[site]"'
+
+
+class BuildError(Exception):
+    """The build cannot be done here: a piece of its environment is missing, or a step failed."""
+
+
+class UsageError(BuildError):
+    """A mistake in what was asked (a folder, a notebook, a game, a variant): exit 2 and the usage."""
 
 
 def fail(message: str) -> None:
-    raise SystemExit(f"lite/build.py: {message}")
+    raise BuildError(message)
+
+
+def refuse(message: str) -> None:
+    raise UsageError(message)
 
 
 def check_environment() -> None:
@@ -66,39 +103,141 @@ def check_environment() -> None:
         try:
             version = metadata.version(dist)
         except metadata.PackageNotFoundError:
-            fail(f"{dist} is not installed here ({sys.executable}). Run this script with the lite "
-                 "environment: python3 -m venv .venv-lite && .venv-lite/bin/pip install -r "
-                 "requirements/lite.txt, then .venv-lite/bin/python lite/build.py")
+            if CHECKOUT:
+                fail(f"{dist} is not installed here ({sys.executable}). Run this script with the lite "
+                     "environment: python3 -m venv .venv-lite && .venv-lite/bin/pip install -r "
+                     "requirements/lite.txt, then .venv-lite/bin/python lite/build.py")
+            fail(f"{dist} is not installed here ({sys.executable}): building a site needs the "
+                 f"extra, {EXTRA_HINT}")
         if version != LITE_VERSION:
-            fail(f"{dist} is {version}; the site needs exactly {LITE_VERSION} (see requirements/lite.txt)")
+            fail(f"{dist} is {version}; the site needs exactly {LITE_VERSION} ({EXTRA_HINT} pins it)")
+    if shutil.which("node") is None:
+        fail("Node.js is not on the PATH: the build runs the site's own Pyodide under Node once, to "
+             "compile the start-up bytecode (install Node.js 20 or newer)")
 
 
-def find_wheel(given: str | None) -> Path:
+def find_wheel(given: str | None, work: Path) -> Path:
+    """The witchtable wheel the site ships: ``--wheel``, the checkout's newest dist/*.whl,
+    or the installed package packed again as a wheel."""
     if given:
         wheel = Path(given)
-        if not wheel.is_file():
-            fail(f"--wheel {given}: no such file")
+        if not wheel.is_file() or not wheel.name.startswith("witchtable-") or wheel.suffix != ".whl":
+            refuse(f"--wheel {given}: no such witchtable-*.whl file")
         return wheel.resolve()
-    wheels = sorted((ROOT / "dist").glob("witchtable-*-py3-none-any.whl"), key=lambda p: p.stat().st_mtime)
-    if not wheels:
-        fail("no dist/witchtable-*.whl: build it first with "
-             "`.venv/bin/python -m pip wheel --no-deps --no-build-isolation -w dist .` (or pass --wheel)")
-    return wheels[-1].resolve()
+    if CHECKOUT:
+        wheels = sorted((ROOT / "dist").glob("witchtable-*-py3-none-any.whl"),
+                        key=lambda p: p.stat().st_mtime)
+        if not wheels:
+            fail("no dist/witchtable-*.whl: build it first with "
+                 "`.venv/bin/python -m pip wheel --no-deps --no-build-isolation -w dist .` (or pass --wheel)")
+        return wheels[-1].resolve()
+    return installed_wheel(work)
 
 
-def npm_pyodide() -> Path:
-    folder = ROOT / "node_modules" / "pyodide"
-    package = folder / "package.json"
-    if not package.is_file():
-        fail("node_modules/pyodide is missing: run `npm ci` (package.json pins pyodide)")
-    version = json.loads(package.read_text())["version"]
+INSTALLER_FILES = ("INSTALLER", "REQUESTED", "direct_url.json", "RECORD")
+"""What pip adds to (or rewrites in) a wheel's .dist-info when it installs it."""
+WHEEL_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def installed_wheel(work: Path) -> Path:
+    """The installed witchtable packed again as the wheel it was installed from (its RECORD's
+    files, without bytecode or pip's own files), so the site ships exactly this version."""
+    try:
+        dist = metadata.distribution("witchtable")
+    except metadata.PackageNotFoundError:
+        fail("witchtable is not installed: pass --wheel witchtable-*.whl")
+    files = [f for f in dist.files or [] if not str(f).startswith("..") and "__pycache__" not in str(f)
+             and not str(f).endswith(".pyc")]
+    info = next((f for f in files if str(f).endswith(".dist-info/METADATA")), None)
+    if info is None:
+        fail("the installed witchtable has no wheel RECORD (an editable or source install?): "
+             "pass --wheel witchtable-*.whl")
+    info_dir = str(info).split("/")[0]
+    keep = [f for f in files if str(f) not in {f"{info_dir}/{n}" for n in INSTALLER_FILES}]
+    wheel = work / f"witchtable-{dist.version}-py3-none-any.whl"
+    record = []
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as whl:
+        for name in sorted(keep, key=lambda f: (str(f).startswith(info_dir), str(f))):
+            data = Path(dist.locate_file(name)).read_bytes()
+            entry = zipfile.ZipInfo(str(name), date_time=WHEEL_DATE)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            whl.writestr(entry, data)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            record.append(f"{name},sha256={digest},{len(data)}")
+        record.append(f"{info_dir}/RECORD,,")
+        entry = zipfile.ZipInfo(f"{info_dir}/RECORD", date_time=WHEEL_DATE)
+        entry.compress_type = zipfile.ZIP_DEFLATED
+        entry.external_attr = 0o644 << 16
+        whl.writestr(entry, "\n".join(record) + "\n")
+    return wheel
+
+
+BUILDER = "witchtable/site/"
+"""This package in the wheel: the build's code, templates, examples and rules references."""
+
+
+def without_builder(wheel: Path, work: Path) -> Path:
+    """The wheel as the site ships it: the same package less :data:`BUILDER`, which no page
+    imports (the play pages fetch their own copy of host.py; the notebooks need the engine,
+    the widgets and the variants), so its bytes go to start-up bytecode instead."""
+    target = work / "ship" / wheel.name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(wheel) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            if info.filename.startswith(BUILDER):
+                continue
+            data = old.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines()
+                data = ("\n".join(line for line in lines if not line.startswith(BUILDER)) + "\n").encode()
+            entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            entry.external_attr, entry.compress_type = info.external_attr, zipfile.ZIP_DEFLATED
+            new.writestr(entry, data)
+    return target
+
+
+PYODIDE_HINT = (f"Pyodide {PYODIDE_VERSION} (the Python that runs in the browser) is not on PyPI: get it "
+                f"once from npm, `npm install pyodide@{PYODIDE_VERSION}` (it makes node_modules/pyodide "
+                "in the current folder, where the build looks), or pass --pyodide FOLDER")
+
+
+def npm_pyodide(given: str | None = None) -> Path:
+    """The npm Pyodide distribution: ``--pyodide``, ``$WITCHTABLE_PYODIDE``, the checkout's
+    node_modules/pyodide, or node_modules/pyodide in the current folder."""
+    if given:
+        folder = Path(given)
+        if not (folder / "package.json").is_file():
+            refuse(f"--pyodide {given}: not a Pyodide folder (no package.json); {PYODIDE_HINT}")
+    else:
+        candidates = [os.environ.get("WITCHTABLE_PYODIDE")]
+        candidates += [str(ROOT / "node_modules" / "pyodide")] if CHECKOUT else []
+        candidates.append(str(Path.cwd() / "node_modules" / "pyodide"))
+        found = [Path(c) for c in candidates if c and (Path(c) / "package.json").is_file()]
+        if not found:
+            fail(PYODIDE_HINT if not CHECKOUT else "node_modules/pyodide is missing: run `npm ci` "
+                 "(package.json pins pyodide)")
+        folder = found[0]
+    version = json.loads((folder / "package.json").read_text()).get("version")
     if version != PYODIDE_VERSION:
-        fail(f"node_modules/pyodide is {version}; the site needs {PYODIDE_VERSION} (run `npm ci`)")
-    return folder
+        fail(f"{folder} is Pyodide {version}; the site needs {PYODIDE_VERSION} "
+             f"(`npm install pyodide@{PYODIDE_VERSION}`)")
+    missing = [n for n in (*PYODIDE_FILES, "pyodide-lock.json") if not (folder / n).is_file()]
+    if missing:
+        fail(f"{folder} lacks {', '.join(missing)}: reinstall it (`npm install pyodide@{PYODIDE_VERSION}`)")
+    return folder.resolve()
+
+
+def default_cache() -> Path:
+    """Where the pinned wheels are downloaded once: build/lite-cache in the repository, else
+    the user's cache folder."""
+    if CHECKOUT:
+        return ROOT / "build" / "lite-cache"
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "witchtable" / "site"
 
 
 def pinned_wheels() -> dict[str, tuple[str, str]]:
-    """lite/pyodide-wheels.txt as {canonical name: (version, sha256)}."""
+    """pyodide-wheels.txt as {canonical name: (version, sha256)}."""
     pins = {}
     for line in (HERE / "pyodide-wheels.txt").read_text().splitlines():
         spec = line.split("#")[0].strip()
@@ -124,10 +263,13 @@ def fetch_wheels(cache: Path) -> list[Path]:
     cache.mkdir(parents=True, exist_ok=True)
     have = cached()
     if set(pins) - set(have):
-        subprocess.run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
-                        "--no-deps", "--require-hashes", "-r", str(HERE / "pyodide-wheels.txt"),
-                        "--python-version", "3.14", "--platform", "any", "--implementation", "py",
-                        "--only-binary=:all:", "-d", str(cache)], check=True)
+        proc = subprocess.run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
+                               "--no-deps", "--require-hashes", "-r", str(HERE / "pyodide-wheels.txt"),
+                               "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+                               "--only-binary=:all:", "-d", str(cache)], capture_output=True, text=True)
+        if proc.returncode:
+            fail(f"pip could not download the site's pinned wheels into {cache} (the first build needs "
+                 f"PyPI; later ones use that cache):\n{proc.stderr[-2000:]}")
         have = cached()
     missing = set(pins) - set(have)
     if missing:
@@ -151,15 +293,90 @@ def kernel_wheels() -> list[Path]:
     return found
 
 
-def registered_games(wheel: Path) -> dict:
-    """The games the wheel registers (``{"games": [...], "coming": [...]}``, the engine's
-    :func:`~witchtable.engine.games.catalogue`), read by importing its engine in a subprocess."""
-    code = "import json; from witchtable.engine.games import catalogue; print(json.dumps(catalogue()))"
+INSPECT = """
+import json, sys
+from witchtable.engine.games import catalogue
+found, errors = [], []
+for path in sys.argv[1:]:
+    from witchtable.variants import VariantError, load_variant
+    try:
+        found.append(load_variant(path).to_json())
+    except VariantError as err:
+        errors.append(str(err))
+print(json.dumps({"catalogue": catalogue(), "variants": found, "errors": errors}))
+"""
+
+
+def inspect_wheel(wheel: Path, variant_files: list[Path]) -> dict:
+    """The games the wheel registers (the engine's :func:`~witchtable.engine.games.catalogue`)
+    and the variant files as its own :mod:`witchtable.variants` reads them, by importing the
+    wheel in a subprocess (the build environment need not have witchtable installed)."""
     env = dict(os.environ, PYTHONPATH=str(wheel))
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    proc = subprocess.run([sys.executable, "-c", INSPECT, *map(str, variant_files)],
+                          capture_output=True, text=True, env=env)
     if proc.returncode:
         fail(f"could not read the games from {wheel.name}:\n{proc.stderr[-2000:]}")
     return json.loads(proc.stdout)
+
+
+def visible_files(folder: Path) -> list[Path]:
+    """The files under ``folder``, less hidden ones and caches, in order."""
+    return [p for p in sorted(folder.rglob("*")) if p.is_file() and not any(
+        part.startswith(".") or part == "__pycache__" for part in p.relative_to(folder).parts)]
+
+
+def check_notebook(path: Path, shown: str) -> None:
+    """Refuse a file named .ipynb that JupyterLite could not open."""
+    try:
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        refuse(f"the notebook {shown} is not UTF-8 text")
+    except ValueError as err:
+        refuse(f"the notebook {shown} is not valid JSON ({err}); open it in Jupyter and save it again")
+    if not isinstance(notebook, dict) or not isinstance(notebook.get("cells"), list) \
+            or notebook.get("nbformat") != 4:
+        refuse(f"the notebook {shown} is JSON but not a Jupyter notebook of format 4 "
+               "(no 'cells' list or 'nbformat': 4)")
+
+
+def check_folder(option: str, given: str) -> Path:
+    folder = Path(given)
+    if not folder.is_dir():
+        refuse(f"{option} {given}: {'not a folder' if folder.exists() else 'no such folder'}")
+    return folder.resolve()
+
+
+def check_out(out: Path, inputs: list[Path]) -> None:
+    """The output folder: new, empty, or an earlier site (which the build replaces)."""
+    if out.exists() and not out.is_dir():
+        refuse(f"--out {out} is a file; give a folder (new, empty, or an earlier site)")
+    for folder in inputs:
+        if out == folder or folder in out.parents or out in folder.parents:
+            refuse(f"--out {out} and {folder} overlap: the site is built in a folder of its own, "
+                   "outside the notebooks and variants")
+    if out.is_dir() and any(out.iterdir()) and not is_site(out):
+        refuse(f"--out {out} is not empty and not an earlier witchtable site (no site-manifest.json): "
+               "the build replaces the folder's contents, so give a new or empty folder")
+
+
+def is_site(folder: Path) -> bool:
+    try:
+        return "witchtable_wheel" in json.loads((folder / "site-manifest.json").read_text())
+    except (OSError, ValueError, TypeError):
+        return False
+
+
+def choose_games(catalogue: dict, given: str | None) -> list[dict]:
+    games = catalogue["games"]
+    if not given:
+        return games
+    known = [g["id"] for g in games]
+    asked = list(dict.fromkeys(g.strip() for g in given.split(",") if g.strip()))
+    unknown = [g for g in asked if g not in known]
+    if unknown or not asked:
+        refuse(f"--games: unknown game {', '.join(map(repr, unknown)) or 'list (empty)'}; "
+               f"the games are: {', '.join(known)}")
+    return [g for g in games if g["id"] in asked]
 
 
 PYODIDE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
@@ -178,29 +395,33 @@ def for_lite(path: Path) -> str:
 
 
 def source_date_epoch() -> int | None:
-    """The last commit's time: the build stamps it on every file date it writes."""
+    """``$SOURCE_DATE_EPOCH``, else the last commit's time in a checkout: the build stamps it
+    on every file date it writes (an installed package's build keeps the files' own dates)."""
     if os.environ.get("SOURCE_DATE_EPOCH", "").isdigit():
         return int(os.environ["SOURCE_DATE_EPOCH"])
+    if not CHECKOUT or shutil.which("git") is None:
+        return None
     proc = subprocess.run(["git", "log", "-1", "--format=%ct"], cwd=ROOT, capture_output=True, text=True)
     return int(proc.stdout.strip()) if proc.returncode == 0 and proc.stdout.strip().isdigit() else None
 
 
-def stage_lite(stage: Path, wheels: list[Path], examples: Path, epoch: int | None,
-               preload: tuple[str, ...] = PRELOAD) -> list[str]:
+def stage_lite(stage: Path, wheels: list[Path], files_in: list[tuple[Path, str]], epoch: int | None,
+               pyodide: Path, preload: tuple[str, ...] = PRELOAD) -> list[str]:
     """Lay out the JupyterLite input folder; returns the notebooks' paths (in files/).
 
-    ``preload=()`` stages a stock kernel (the benchmark's anchor): it installs its own
-    packages at start with micropip and piplite, as JupyterLite does by default."""
+    ``files_in`` is every (file, path in the site's files) to ship; notebooks are made
+    to open on the Pyodide kernel. ``preload=()`` stages a stock kernel (the benchmark's
+    anchor): it installs its own packages at start with micropip and piplite, as
+    JupyterLite does by default."""
     if stage.exists():
         shutil.rmtree(stage)  # also drops .jupyterlite.doit.db and .cache from a failed build
     pyodide_dir = stage / "static" / "pyodide"
     pyodide_dir.mkdir(parents=True)
-    npm = npm_pyodide()
     for name in PYODIDE_FILES:
-        shutil.copy2(npm / name, pyodide_dir / name)
+        shutil.copy2(pyodide / name, pyodide_dir / name)
     for wheel in wheels:
         shutil.copy2(wheel, pyodide_dir / wheel.name)
-    packages = write_lock(npm / "pyodide-lock.json", [pyodide_dir / w.name for w in wheels],
+    packages = write_lock(pyodide / "pyodide-lock.json", [pyodide_dir / w.name for w in wheels],
                           pyodide_dir / "pyodide-lock.json")
     absent = [p for p in preload if p not in packages]
     if absent:
@@ -208,19 +429,16 @@ def stage_lite(stage: Path, wheels: list[Path], examples: Path, epoch: int | Non
     files = stage / "files"
     files.mkdir()
     notebooks = []
-    if examples.is_dir():
-        for path in sorted(examples.rglob("*")):
-            rel = path.relative_to(examples)
-            if any(part.startswith(".") or part == "__pycache__" for part in rel.parts) or path.is_dir():
-                continue
-            (files / rel).parent.mkdir(parents=True, exist_ok=True)
-            if path.suffix == ".ipynb":
-                (files / rel).write_text(for_lite(path))
-                notebooks.append(rel.as_posix())
-            else:
-                shutil.copy2(path, files / rel)
-            if epoch is not None:  # the contents listing shows file dates: make them repeatable
-                os.utime(files / rel, (epoch, epoch))
+    for path, rel in files_in:
+        target = files / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if path.suffix == ".ipynb":
+            target.write_text(for_lite(path))
+            notebooks.append(rel)
+        else:
+            shutil.copy2(path, target)
+        if epoch is not None:  # the contents listing shows file dates: make them repeatable
+            os.utime(target, (epoch, epoch))
     kernel: dict = {"disablePyPIFallback": True}
     if preload:
         kernel["loadPyodideOptions"] = {"packages": list(preload)}
@@ -301,73 +519,184 @@ ANCHOR_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id"
                    "metadata": {"kernelspec": PYODIDE_KERNELSPEC}, "nbformat": 4, "nbformat_minor": 5}
 
 
-def build_anchor(out: Path, cache: Path) -> None:
+ANCHOR_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "print-1",
+                               "metadata": {}, "outputs": [], "source": ["print(1)"]}],
+                   "metadata": {"kernelspec": PYODIDE_KERNELSPEC}, "nbformat": 4, "nbformat_minor": 5}
+
+
+def build_anchor(out: Path, cache: Path, pyodide: str | None = None) -> None:
     """The benchmark's anchor: a stock JupyterLite of the same versions with one notebook
     (``print(1)``), offline: the same npm Pyodide files and pinned wheels (without
     witchtable), no preloads, no bytecode, so its kernel starts as JupyterLite's does."""
     check_environment()
-    examples = cache.parent / "lite-anchor-files"
-    if examples.exists():
-        shutil.rmtree(examples)
-    examples.mkdir(parents=True)
-    (examples / "anchor.ipynb").write_text(json.dumps(ANCHOR_NOTEBOOK, indent=1))
-    stage = cache.parent / "lite-anchor-stage"
-    stage_lite(stage, [*fetch_wheels(cache / "wheels"), *kernel_wheels()], examples, None, preload=())
-    if out.exists():
-        shutil.rmtree(out)
-    build_lite(stage, out, None)
+    with tempfile.TemporaryDirectory(prefix="witchtable-anchor-") as temp:
+        notebook = Path(temp) / "anchor.ipynb"
+        notebook.write_text(json.dumps(ANCHOR_NOTEBOOK, indent=1))
+        stage = Path(temp) / "stage"
+        stage_lite(stage, [*fetch_wheels(cache / "wheels"), *kernel_wheels()], [(notebook, "anchor.ipynb")],
+                   None, npm_pyodide(pyodide), preload=())
+        if out.exists():
+            shutil.rmtree(out)
+        build_lite(stage, out, None)
     print(f"Built the stock JupyterLite anchor in {out}: {mb(folder_size(out))}")
 
 
-def main(argv: list | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", default=str(ROOT / "build" / "site"), help="output folder (replaced)")
-    parser.add_argument("--wheel", help="the witchtable wheel to ship (default: newest dist/*.whl)")
-    parser.add_argument("--examples", default=str(ROOT / "examples"), help="the notebooks' folder")
-    parser.add_argument("--cache", default=str(ROOT / "build" / "lite-cache"), help="download cache")
-    parser.add_argument("--anchor", action="store_true",
-                        help="build only the benchmark's stock JupyterLite anchor into --out (not shipped)")
-    args = parser.parse_args(argv)
+def add_build_arguments(parser: argparse.ArgumentParser, out_default: str | None = None) -> None:
+    """The build's options: one list for ``python -m witchtable site build`` and lite/build.py."""
+    parser.add_argument("--out", required=out_default is None, default=out_default, metavar="DIR",
+                        help="the folder to build into: new, empty, or an earlier site (replaced)"
+                        + (f" (default {out_default})" if out_default else ""))
+    parser.add_argument("--notebooks", metavar="FOLDER",
+                        help="your notebooks (and the files they read), shipped instead of the "
+                             "project's examples; every .ipynb must be a valid notebook")
+    parser.add_argument("--with-examples", action="store_true",
+                        help="with --notebooks: ship the project's example notebooks too, in examples/")
+    parser.add_argument("--games", metavar="ID,ID",
+                        help="only these games' play pages (default: every game the package registers)")
+    parser.add_argument("--variants", metavar="FOLDER",
+                        help="house variant files (*.json, see witchtable.variants): listed on the "
+                             "landing page, opened by play/<game>/?variant=<name>")
+    parser.add_argument("--wheel", metavar="FILE",
+                        help="the witchtable wheel to ship (default: the installed package; in the "
+                             "repository, the newest dist/*.whl)")
+    parser.add_argument("--pyodide", metavar="FOLDER",
+                        help=f"npm's Pyodide {PYODIDE_VERSION} (default: $WITCHTABLE_PYODIDE, else "
+                             "node_modules/pyodide)")
+    parser.add_argument("--cache", metavar="DIR", help=f"download cache (default {default_cache()})")
+
+
+def plan_files(args: argparse.Namespace, games: list[dict], variants: list[dict],
+               variant_files: dict[str, Path]) -> list[tuple[Path, str]]:
+    """Every (file, path in the notebooks' files) to ship, checked: notebooks must open."""
+    ids = [g["id"] for g in games]
+    if args.notebooks:
+        folder = Path(args.notebooks).resolve()
+        plan = [(p, p.relative_to(folder).as_posix()) for p in visible_files(folder)]
+        if args.with_examples:
+            if any(rel.split("/")[0] == "examples" for _, rel in plan):
+                refuse(f"--with-examples puts the examples in examples/, but {folder} has an examples "
+                       "entry of its own: rename it, or leave out --with-examples")
+            plan += [(p, f"examples/{p.relative_to(EXAMPLES).as_posix()}") for p in visible_files(EXAMPLES)]
+    else:
+        if args.with_examples:
+            refuse("--with-examples goes with --notebooks (without it the examples are the notebooks)")
+        plan = [(p, p.relative_to(EXAMPLES).as_posix()) for p in visible_files(EXAMPLES)]
+        if args.games:  # the project's examples of the games chosen only
+            plan = [(p, rel) for p, rel in plan if p.suffix != ".ipynb"
+                    or any(gid in p.stem for gid in ids)]
+    for path, rel in plan:
+        if path.suffix == ".ipynb":
+            check_notebook(path, rel)
+    taken = {rel for _, rel in plan}
+    for variant in variants:  # beside the notebooks too: play(variant="variants/<name>.json")
+        rel = f"{VARIANTS_DIR}/{variant['name']}.json"
+        if rel in taken:
+            refuse(f"the notebooks folder already has {rel}; the variants go there: rename it")
+        plan.append((variant_files[variant["name"]], rel))
+    return plan
+
+
+def build_site(args: argparse.Namespace) -> dict:
+    """Check everything asked, then build the site beside ``--out`` and move it into place."""
     started = time.monotonic()
-    if args.anchor:
-        build_anchor(Path(args.out).resolve(), Path(args.cache).resolve())
-        return 0
-    check_environment()
-    wheel = find_wheel(args.wheel)
     out = Path(args.out).resolve()
-    cache = Path(args.cache).resolve()
-    catalogue = registered_games(wheel)
-    games = catalogue["games"]
-    wheels = [*fetch_wheels(cache / "wheels"), *kernel_wheels(), wheel]
-    stage = cache.parent / "lite-stage"
-    epoch = source_date_epoch()
-    notebooks = stage_lite(stage, wheels, Path(args.examples), epoch)
-    if out.exists():
-        shutil.rmtree(out)
-    build_lite(stage, out / "lite", epoch)
-    trimmed = trim(out / "lite")
-    write_pages(out, games=games, coming=catalogue["coming"], notebooks=notebooks, wheel=wheel,
-                pyodide="lite/static/pyodide/")
-    shipped = out / "lite" / "static" / "pyodide"
-    work = cache.parent / "lite-bytecode"
-    modules = compile_startup(shipped, wheel.name, PRELOAD, work)
-    bytecode = ship_bytecode(shipped, modules, work, SIZE_LIMIT - MANIFEST_RESERVE - folder_size(out))
-    write_lock(npm_pyodide() / "pyodide-lock.json", sorted(shipped.glob("*.whl")),
-               shipped / "pyodide-lock.json")  # (the wheels with bytecode have new hashes)
-    sizes = size_report(out)
-    manifest = {"witchtable_wheel": wheel.name, "pyodide": PYODIDE_VERSION, "jupyterlite": LITE_VERSION,
-                "games": [g["id"] for g in games], "notebooks": notebooks,
-                "wheels": sorted(w.name for w in wheels), "bytecode": bytecode, "size_bytes": sizes}
-    (out / "site-manifest.json").write_text(json.dumps(manifest, indent=2))
-    print(f"Built the witchtable site in {out} ({time.monotonic() - started:.0f} s): {mb(sizes['total'])}")
+    notebooks_dir = check_folder("--notebooks", args.notebooks) if args.notebooks else None
+    variants_dir = check_folder("--variants", args.variants) if args.variants else None
+    check_out(out, [f for f in (notebooks_dir, variants_dir) if f])
+    variant_paths = [p for p in visible_files(variants_dir) if p.suffix == ".json"] if variants_dir else []
+    if variants_dir and not variant_paths:
+        refuse(f"--variants {args.variants}: no *.json variant files there")
+    work = Path(tempfile.mkdtemp(prefix="witchtable-site-"))
+    partial = out.parent / f".{out.name}.building"
+    keep_work = False
+    try:
+        # First what the teacher asked (no build environment needed to say it is wrong) ...
+        wheel = find_wheel(args.wheel, work)
+        found = inspect_wheel(wheel, variant_paths)
+        if found["errors"]:
+            refuse("damaged variant files (nothing was built):\n  " + "\n  ".join(found["errors"]))
+        games = choose_games(found["catalogue"], args.games)
+        variants = found["variants"]
+        names = [v["name"] for v in variants]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            refuse(f"two variant files have the same name: {', '.join(twice)} (each name is an address)")
+        variant_files = dict(zip(names, variant_paths, strict=True))
+        for variant, path in zip(variants, variant_paths, strict=True):
+            if variant["game"] not in [g["id"] for g in games]:
+                refuse(f"the variant {path.name} is for {variant['game']}, which --games leaves out")
+        files_in = plan_files(args, games, variants, variant_files)
+        # ... then what the build needs here.
+        check_environment()
+        pyodide = npm_pyodide(args.pyodide)
+        cache = Path(args.cache).resolve() if args.cache else default_cache()
+        wheel = without_builder(wheel, work)
+        wheels = [*fetch_wheels(cache / "wheels"), *kernel_wheels(), wheel]
+        epoch = source_date_epoch()
+        stage = work / "stage"
+        notebooks = stage_lite(stage, wheels, files_in, epoch, pyodide)
+        if partial.exists():
+            shutil.rmtree(partial)  # a build stopped midway: its own folder, never the site
+        partial.parent.mkdir(parents=True, exist_ok=True)
+        build_lite(stage, partial / "lite", epoch)
+        trimmed = trim(partial / "lite")
+        write_pages(partial, games=games, coming=[] if args.games else found["catalogue"]["coming"],
+                    notebooks=notebooks, wheel=wheel, pyodide="lite/static/pyodide/", variants=variants)
+        shipped = partial / "lite" / "static" / "pyodide"
+        modules = compile_startup(shipped, wheel.name, PRELOAD, work / "bytecode")
+        bytecode = ship_bytecode(shipped, modules, work / "bytecode",
+                                 SIZE_LIMIT - MANIFEST_RESERVE - folder_size(partial))
+        write_lock(pyodide / "pyodide-lock.json", sorted(shipped.glob("*.whl")),
+                   shipped / "pyodide-lock.json")  # (the wheels with bytecode have new hashes)
+        sizes = size_report(partial)
+        manifest = {"witchtable_wheel": wheel.name, "pyodide": PYODIDE_VERSION, "jupyterlite": LITE_VERSION,
+                    "games": [g["id"] for g in games], "notebooks": notebooks,
+                    "variants": [{k: v[k] for k in ("name", "game", "title")} for v in variants],
+                    "wheels": sorted(w.name for w in wheels), "bytecode": bytecode, "size_bytes": sizes,
+                    "build_seconds": round(time.monotonic() - started, 1)}
+        (partial / "site-manifest.json").write_text(json.dumps(manifest, indent=2))
+        if out.exists():
+            shutil.rmtree(out)
+        partial.rename(out)
+    except BuildError as err:
+        keep_work = not isinstance(err, UsageError)  # (a failed step's log is in it)
+        raise
+    finally:
+        if partial.exists():
+            shutil.rmtree(partial, ignore_errors=True)
+        if not keep_work:
+            shutil.rmtree(work, ignore_errors=True)
+    print(f"Built the witchtable site in {out} ({manifest['build_seconds']:.0f} s): {mb(sizes['total'])}")
     for name, size in sizes["parts"].items():
         print(f"  {mb(size):>9}  {name}")
     print(f"  (left out {mb(trimmed)} of legacy font files no WebAssembly-capable browser loads)")
     for route, counts in bytecode["routes"].items():
         print(f"  bytecode, {route}: {counts['with_bytecode']} of {counts['modules']} start-up modules "
               f"({counts['left_out_for_size']} left as source only, for the size limit)")
-    print(f"  games: {', '.join(g['id'] for g in games)}; notebooks: {', '.join(notebooks) or 'none'}")
+    print(f"  games: {', '.join(g['id'] for g in games)}; notebooks: {', '.join(notebooks) or 'none'}"
+          + (f"; variants: {', '.join(v['name'] for v in variants)}" if variants else ""))
+    return manifest
+
+
+def main(argv: list | None = None) -> int:
+    """lite/build.py, as ``make site`` runs it (``python -m witchtable site build`` is the same build)."""
+    parser = argparse.ArgumentParser(prog="lite/build.py", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_build_arguments(parser, out_default=str(ROOT / "build" / "site"))
+    parser.add_argument("--anchor", action="store_true",
+                        help="build only the benchmark's stock JupyterLite anchor into --out (not shipped)")
+    args = parser.parse_args(argv)
+    try:
+        if args.anchor:
+            cache = Path(args.cache or default_cache()).resolve()
+            build_anchor(Path(args.out).resolve(), cache, args.pyodide)
+        else:
+            build_site(args)
+    except UsageError as err:
+        parser.error(str(err))
+    except BuildError as err:
+        sys.stderr.write(f"{parser.prog}: {err}\n")
+        return 1
     return 0
 
 

@@ -17,10 +17,14 @@ from pathlib import Path
 from string import Template
 from urllib.parse import quote
 
-SITE = Path(__file__).resolve().parent / "site"
-DOCS = Path(__file__).resolve().parent.parent / "docs" / "games"
-"""Each game's full rules reference (``docs/games/<id>.md``), rendered as ``rules/<id>/``."""
-ASSETS = ("play.js", "worker.js", "host.py", "site.css")
+HERE = Path(__file__).resolve().parent
+SITE = HERE / "site"
+DOCS = HERE / "rules" if (HERE / "rules").is_dir() else HERE.parent / "docs" / "games"
+"""Each game's full rules reference (``docs/games/<id>.md``, package data ``rules/`` in the
+wheel), rendered as ``rules/<id>/``."""
+ASSETS = ("play.js", "worker.js", "host.py", "site.css", "embed.js")
+VARIANTS_DIR = "variants"
+"""Where the house variants go, in the site (``variants/<name>.json``) and beside the notebooks."""
 WIDGET_FILES = ("table.js", "table.css")
 
 BOT_LABELS = {"heuristic": "Heuristic bots (play sensibly)", "random": "Random bots (any legal move)"}
@@ -70,12 +74,19 @@ def copy_widget_files(wheel: Path, assets: Path) -> None:
         for name in WIDGET_FILES:
             member = f"witchtable/widgets/static/{name}"
             if member not in whl.namelist():
-                raise SystemExit(f"lite/build.py: {wheel.name} has no {member}: the play pages need it")
+                raise SystemExit(f"site build: {wheel.name} has no {member}: the play pages need it")
             (assets / name).write_bytes(whl.read(member))
 
 
-def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: list[dict] = ()) -> str:
-    """The games as the engine registers them (its order), then the project's games coming."""
+def variant_link(variant: dict) -> str:
+    """A variant's play page, relative to the site root: one link opens it."""
+    return f"play/{quote(variant['game'])}/?variant={quote(variant['name'])}"
+
+
+def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: list[dict] = (),
+                 variants: list[dict] = ()) -> str:
+    """The games as the engine registers them (its order), then the project's games coming,
+    then the house variants."""
     ids = [g["id"] for g in games]
     cards = []
     for game in games:
@@ -111,23 +122,38 @@ def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: l
                     f'<a href="{esc(lab)}">open in JupyterLab</a>)</span></li>')
     if not rows:
         rows.append("<li>No notebooks were built into this site.</li>")
+    names = {g["id"]: g["name"] for g in games}
+    items = [f'<li class="wt-variant" data-variant="{esc(v["name"])}"><a href="{esc(variant_link(v))}">'
+             f'{esc(v["title"])}</a> <span class="wt-meta">({esc(names.get(v["game"], v["game"]))} · '
+             f'<a href="{VARIANTS_DIR}/{esc(quote(v["name"]))}.json">the file</a>)</span>'
+             f'<br>{esc(v["description"])}</li>' for v in variants]
+    section = "" if not items else "\n".join([
+        '    <section aria-labelledby="variants-title">',
+        '      <h2 id="variants-title">House variants</h2>',
+        "      <p>Our own versions of the games: each link deals a game with the variant's options.</p>",
+        '      <ul class="wt-variants">', *(f"      {item}" for item in items), "      </ul>",
+        "    </section>"])
     return fill("landing.html", games="".join(cards), notebooks="\n      ".join(rows),
-                lab="lite/lab/index.html")
+                lab="lite/lab/index.html", variants=section)
 
 
-def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: list[str]) -> str:
+def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: list[str],
+              variants: list[dict] = ()) -> str:
     players = "".join(f'<option value="{n}"{" selected" if n == default_players(game) else ""}>{n}</option>'
                       for n in range(game["min_players"], game["max_players"] + 1))
     bots = "".join(f'<option value="{esc(kind)}">{esc(BOT_LABELS.get(kind, kind))}</option>'
                    for kind in sorted(game["bots"], key=lambda k: k != game["default_bot"]))
+    own = [v for v in variants if v["game"] == game["id"]]
     config = {"game": {**game, "default_players": default_players(game)},
-              "pyodide": "../../" + pyodide, "wheel": wheel.name}
+              "pyodide": "../../" + pyodide, "wheel": wheel.name, "variants": own}
+    choices = "".join(f'<option value="{esc(v["name"])}">{esc(v["title"])}</option>' for v in own)
     nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
     nb_link = (f'<a href="../../{esc(notebook_links(nbs[0])[0])}">The {esc(game["name"])} notebook</a>'
                if nbs else "")
     return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), goal=esc(game.get("goal", "")),
                 players=players, bots=bots,
                 reactions_hidden="" if game.get("timing") == "reactions" else " hidden",
+                variants=choices, variants_hidden="" if own else " hidden",
                 notebook=nb_link, config=json.dumps(config).replace("</", "<\\/"))
 
 
@@ -235,11 +261,22 @@ def rules_page(game: dict, docs: Path = DOCS) -> str | None:
             f'<a href="../../">All games</a></p>\n{body}\n</main>\n</body>\n</html>\n')
 
 
-def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Path, pyodide: str,
-                coming: list[dict] = ()) -> None:
-    """Write index.html, play/<game>/index.html and play/assets/ into ``out``.
+def embed_page(games: list[dict], variants: list[dict]) -> str:
+    """``embed/index.html``: choose a game, a variant, players, bots and a mode; it writes the
+    ``<iframe>`` snippet (``embed.js``) to paste into another page."""
+    choices = {"games": [{"id": g["id"], "name": g["name"], "min": g["min_players"], "max": g["max_players"],
+                          "players": default_players(g), "bots": sorted(g["bots"]),
+                          "default_bot": g["default_bot"]} for g in games],
+               "variants": [{k: v[k] for k in ("name", "game", "title")} for v in variants]}
+    return fill("embed.html", choices=json.dumps(choices).replace("</", "<\\/"))
 
-    ``games`` and ``coming`` are the engine's catalogue (``witchtable.engine.games.catalogue``).
+
+def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Path, pyodide: str,
+                coming: list[dict] = (), variants: list[dict] = ()) -> None:
+    """Write index.html, play/<game>/index.html, play/assets/, embed/ and variants/ into ``out``.
+
+    ``games`` and ``coming`` are the engine's catalogue (``witchtable.engine.games.catalogue``);
+    ``variants`` the checked house variants (``witchtable.variants.Variant.to_json``).
     """
     assets = out / "play" / "assets"
     assets.mkdir(parents=True, exist_ok=True)
@@ -247,14 +284,20 @@ def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Pa
         shutil.copy2(SITE / name, assets / name)
     copy_widget_files(wheel, assets)
     files = out / "lite" / "files"
-    (out / "index.html").write_text(landing_page(games, notebooks, files, coming))
+    (out / "index.html").write_text(landing_page(games, notebooks, files, coming, variants))
+    (out / "embed").mkdir(exist_ok=True)
+    (out / "embed" / "index.html").write_text(embed_page(games, variants))
+    if variants:
+        (out / VARIANTS_DIR).mkdir(exist_ok=True)
+        for variant in variants:
+            (out / VARIANTS_DIR / f"{variant['name']}.json").write_text(json.dumps(variant, indent=2) + "\n")
     ids = [g["id"] for g in games]
     for game in games:
         if not re.fullmatch(r"[a-z0-9-]+", game["id"]):
-            raise SystemExit(f"lite/build.py: game id {game['id']!r} is not a safe folder name")
+            raise SystemExit(f"site build: game id {game['id']!r} is not a safe folder name")
         folder = out / "play" / game["id"]
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "index.html").write_text(play_page(game, wheel, pyodide, notebooks, ids))
+        (folder / "index.html").write_text(play_page(game, wheel, pyodide, notebooks, ids, variants))
         rules = rules_page(game)
         if rules is not None:  # the play page's How to play panel links here
             (out / "rules" / game["id"]).mkdir(parents=True, exist_ok=True)

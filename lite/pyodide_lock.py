@@ -14,9 +14,10 @@ import re
 import zipfile
 from email.parser import Parser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from packaging.markers import Marker
-from packaging.requirements import Requirement
+if TYPE_CHECKING:  # (packaging comes with the site extra; imported when a lock is written)
+    from packaging.requirements import Requirement
 
 # The environment Pyodide 314 reports for marker evaluation (sys_platform "emscripten").
 PYODIDE_ENV = {
@@ -35,6 +36,8 @@ def canonical(name: str) -> str:
 
 def wheel_metadata(path: Path) -> tuple[str, str, list[Requirement], list[str]]:
     """(name, version, requirements, top-level import names) read from a wheel file."""
+    from packaging.requirements import Requirement
+
     with zipfile.ZipFile(path) as whl:
         names = whl.namelist()
         meta_name = next(n for n in names if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
@@ -55,6 +58,8 @@ def wheel_metadata(path: Path) -> tuple[str, str, list[Requirement], list[str]]:
 
 def applies(req: Requirement) -> bool:
     """Whether a requirement holds in Pyodide without extras."""
+    from packaging.markers import Marker
+
     return req.marker is None or Marker(str(req.marker)).evaluate(PYODIDE_ENV)
 
 

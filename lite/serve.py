@@ -1,4 +1,5 @@
-"""Serve the built site on this computer: ``python3 lite/serve.py [--dir build/site] [--port 8000]``.
+"""Serve the built site on this computer: ``python -m witchtable site serve DIR [--port 8000]``
+(in the repository, ``python3 lite/serve.py [--dir build/site] [--port 8000]``, as ``make serve``).
 
 A plain static file server (Python's own), with the content types the site needs set
 explicitly, whatever the system's MIME tables say: ``.wasm`` must be
@@ -47,6 +48,25 @@ def make_server(directory: Path, host: str = "127.0.0.1", port: int = 8000) -> T
     return ThreadingHTTPServer((host, port), handler)
 
 
+def serve_site(site: Path, host: str, port: int) -> int:
+    """Serve ``site`` until Ctrl+C; a port already taken is an error saying so (status 2)."""
+    try:
+        server = make_server(site, host, port)
+    except OSError as err:
+        sys.stderr.write(f"cannot listen on {host}:{port} ({err.strerror}); is a server already "
+                         "running there? Pick another with --port\n")
+        return 2
+    host, port = server.server_address[:2]
+    print(f"Serving the witchtable site at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nStopped.")
+    finally:
+        server.server_close()
+    return 0
+
+
 def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -57,20 +77,7 @@ def main(argv: list | None = None) -> int:
     site = Path(args.dir)
     if not (site / "index.html").is_file():
         parser.error(f"{site} has no index.html: build the site first (make site)")
-    try:
-        server = make_server(site, args.bind, args.port)
-    except OSError as err:
-        parser.error(f"cannot listen on {args.bind}:{args.port} ({err.strerror}); is a server already "
-                     "running there? Pick another with --port")
-    host, port = server.server_address[:2]
-    print(f"Serving the witchtable site at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        print("\nStopped.")
-    finally:
-        server.server_close()
-    return 0
+    return serve_site(site, args.bind, args.port)
 
 
 if __name__ == "__main__":

@@ -241,6 +241,7 @@ class TableController:
         self.closed: set[tuple[int, str]] = set()  # (move, key) of reveals that ended
         self.clock: tuple[int, dict | None] | None = None  # (move, clock) of the scene last drawn
         self.automatic = set()
+        self.own_upto = -1  # the last log event of the person's own latest move (told at once)
         if self.mode == PLAY:
             if len(self.humans) == 1:
                 self.viewer = self.humans[0]
@@ -418,6 +419,8 @@ class TableController:
             self.line.append(played)
             self._mark_turns(index)
             return None
+        self._auto_pass()
+        self.own_upto = game.log_length - 1  # the move and the table's passes for the person
         self._settle()
         return None
 
@@ -562,6 +565,7 @@ class TableController:
         for _step in range(count):
             game.undo()
         self.automatic = {i for i in self.automatic if i < game.move_number}
+        self.own_upto = min(self.own_upto, game.log_length - 1)
         if replies:
             return info(_("Practice: took back your last move and {replies}; the bots may answer "
                           "differently now.").format(replies=plural(replies, "bot reply", "bot replies")))
@@ -782,6 +786,7 @@ class TableController:
             scene["handoff"] = self._handoff_part()
             scene["waiting"] = self._waiting_part()
             scene["controls"] = self._play_controls()
+            scene["yours"] = self.own_upto
         scene["mode"] = self.mode
         scene["pictures"] = game.id
         scene["howto"] = self._howto()

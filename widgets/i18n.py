@@ -96,6 +96,7 @@ UI_STRINGS = {
     "log": N_("Game log"),
     "log_title": N_("What happened"),
     "log_list": N_("Game log, newest last"),
+    "table_panel": N_("Table of figures"),
     "sees": N_("{name} sees: {text}"),
     "legend_title": N_("Cards"),
     "points": N_("Points {points}"),

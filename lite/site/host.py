@@ -13,11 +13,13 @@ from typing import Any
 from witchtable.engine import GAMES
 from witchtable.engine.core import json_problem, parse_json
 from witchtable.engine.rules import brief
+from witchtable.variants import apply_variant
 from witchtable.widgets.controller import TableController
 
 _table: TableController | None = None
 
-SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo")
+SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo",
+              "variant")
 
 
 def start(options_json: str) -> str:
@@ -37,6 +39,10 @@ def start(options_json: str) -> str:
         if unknown:
             raise ValueError(f"unknown setup options {', '.join(brief(k) for k in unknown[:5])}; "
                              f"known: {', '.join(SETUP_KEYS)}")
+        variant = options.pop("variant", None)  # a house variant (the site's variants/<name>.json)
+        if variant is not None:
+            game_id, options["players"], house = apply_variant(game_id, variant, options.get("players"), {})
+            options.update(house)
         # The How to play panel links the game's rules reference, built beside the play pages.
         table = TableController(game_id, rules_url=f"../../rules/{game_id}/", **options)
     except (ValueError, TypeError, KeyError) as err:

@@ -123,7 +123,14 @@ const ui = {
   formNote: $("#wt-setup-note"),
   saveBox: $("#wt-save-text"),
   saveNote: $("#wt-save-note"),
+  variantNote: $("#wt-variant-note"),
 };
+
+/** The house variant chosen in the form (config.variants: the site's variants of this game). */
+function chosenVariant() {
+  const name = ui.form.elements.variant.value;
+  return (config.variants || []).find((variant) => variant.name === name) || null;
+}
 
 function showError(title, detail) {
   stopProgress();
@@ -181,6 +188,8 @@ function readForm() {
   const data = new FormData(ui.form);
   const seat = data.get("seat");
   const options = { game: config.game.id, players: Number(data.get("players")), mode: data.get("mode") };
+  const variant = chosenVariant();
+  if (variant) options.variant = variant;                       // its options and house data
   if (options.mode === "explore") {
     options.seat = /^\d+$/.test(seat) ? Number(seat) : null;  // the view shown; null: every hand
     options.bots = data.get("bots");                            // who plays on when asked
@@ -215,8 +224,23 @@ function syncSeats() {
   select.value = choices.some(([value]) => value === current) ? current : choices[0][0];
 }
 
+let urlProblem = "";  // what the address asked for that this page cannot give
+
 function fillFormFromURL() {
   const params = new URLSearchParams(location.search);
+  if (params.get("embed") === "1") document.body.classList.add("wt-embedded");  // inside another page
+  if (params.has("variant")) {
+    const name = params.get("variant");
+    const known = (config.variants || []).map((variant) => variant.name);
+    if (known.includes(name)) {
+      ui.form.elements.variant.value = name;
+      const players = chosenVariant().players;
+      if (players && !params.has("players")) ui.form.elements.players.value = String(players);
+    } else {
+      urlProblem = `This site has no variant “${name}” of ${config.game.name}`
+        + (known.length ? ` (it has: ${known.join(", ")}).` : ".") + " The rules as printed were dealt.";
+    }
+  }
   for (const name of ["players", "bots", "mode", "pace", "reactions", "undo"]) {
     if (params.has(name) && ui.form.elements[name]) ui.form.elements[name].value = params.get(name);
   }
@@ -235,6 +259,9 @@ async function startGame(options) {
   }
   ui.formNote.textContent = "";
   delete ui.formNote.dataset.level;
+  const variant = options.variant;
+  ui.variantNote.hidden = !variant;
+  ui.variantNote.textContent = variant ? `House variant: ${variant.title}. ${variant.description}` : "";
   await renderTable(answer.state);
   return true;
 }
@@ -259,6 +286,7 @@ async function loadGame() {
   const options = readForm();
   delete options.players;
   delete options.seed;
+  delete options.variant;  // the save holds the options it was played with
   options.save = text;
   const answer = await python.request("start", { options });
   if (answer.error) {
@@ -317,6 +345,10 @@ async function main() {
     await startGame({ game: config.game.id, players: config.game.default_players });
     ui.formNote.textContent = `${why} The usual ${config.game.default_players}-player game was dealt instead.`;
     ui.formNote.dataset.level = "error";
+  } else if (urlProblem) {
+    ui.formNote.textContent = urlProblem;
+    ui.formNote.dataset.level = "error";
+    ui.form.closest("details").open = true;  // (the note is in the New game panel: show it)
   }
   window.witchtableTimings = { ...loaded.timings, deal: Math.round(performance.now() - dealing),
     python: loaded.python, pyodide: loaded.version };

@@ -39,6 +39,7 @@ from wt_browser import (
 
 from witchtable.engine import load_game
 from witchtable.engine.core import Game
+from witchtable.widgets.scene import second_person
 
 pytestmark = pytest.mark.browser
 
@@ -412,7 +413,9 @@ def leaks(state: dict, game: Game) -> list[str]:
         extra = faces - visible
         if extra:
             problems.append(f"card faces the person cannot see: {dict(extra)}")
-    allowed = {e["text"] for e in view["log"]}
+    names = [p["name"] for p in sorted(scene["players"], key=lambda p: p["seat"])]
+    # the person reads their own events in the second person ("You cast ..."): the same event
+    allowed = {e["text"] for e in view["log"]} | {second_person(e, names, YOU) for e in view["log"]}
     problems += [f"a log line the person may not read: {e['text']!r}" for e in scene["log"]
                  if e["text"] not in allowed]
     return problems

@@ -98,12 +98,18 @@ class Audit:
 CONTRAST_JS = """
 (root) => {
     const parse = (s) => {
+        // color-mix() computes to color(srgb r g b / a), channels 0-1
+        const c = s.match(/color\\(srgb ([^)]+)\\)/);
+        if (c) {
+            const p = c[1].split(/[ \\/]+/).filter(Boolean).map(Number);
+            return { r: p[0] * 255, g: p[1] * 255, b: p[2] * 255, a: p.length > 3 ? p[3] : 1 };
+        }
         const m = s.match(/rgba?\\(([^)]+)\\)/);
         if (!m) return null;
         const p = m[1].split(/[ ,\\/]+/).filter(Boolean).map(Number);
         return { r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1 };
     };
-    const stops = (image) => (image.match(/rgba?\\([^)]+\\)/g) || []).map(parse);
+    const stops = (image) => (image.match(/(rgba?|color)\\([^)]+\\)/g) || []).map(parse);
     const over = (top, under) => {
         const a = top.a + under.a * (1 - top.a);
         if (a === 0) return { r: 0, g: 0, b: 0, a: 0 };

@@ -80,7 +80,8 @@ def test_play_page_is_accessible_in_every_state(fresh_browser, site_url: str, ga
             if page.locator(".wt-gameover").count() or len(seen) > DECISIONS:
                 break
             click_an_action(page, rng)
-            page.wait_for_selector(f"{PLAYABLE}, .wt-gameover")
+            # attached, not visible: a Disney Hocus Pocus question's choices sit in a closed fold
+            page.wait_for_selector(f"{PLAYABLE}, .wt-gameover", state="attached")
             situation = page.evaluate(SITUATION_JS)
             if situation not in seen:
                 seen.add(situation)
@@ -94,7 +95,7 @@ def test_play_page_is_accessible_in_every_state(fresh_browser, site_url: str, ga
 
         _restart(page, mode="explore", seat="none")
         page.wait_for_selector(".wt-table[data-mode=explore] [data-role=timeline]")
-        page.wait_for_selector(PLAYABLE)
+        page.wait_for_selector(PLAYABLE, state="attached")
         check("explore")
         assert browser.errors == []
     audit.check()

@@ -12,7 +12,7 @@ import re
 import pytest
 from widget_helpers import act, default_named, human_turn, scene_actions, seed_with
 
-from witchtable.engine import new_game
+from witchtable.engine import GAMES, new_game
 from witchtable.widgets import TableController, resolve_seats
 from witchtable.widgets.controller import PLAY_KINDS
 
@@ -459,3 +459,29 @@ def test_the_pace_control_cycles_and_a_bad_pace_is_refused():
         assert state["notice"]["level"] == "error" and controller.pace == 0.35
     controller.handle({"kind": "pace", "pace": 0})
     assert controller.state()["auto"] is None and controller.state()["scene"]["waiting"] is None
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_scene_marks_the_persons_own_move_for_the_live_region(game_id):
+    """``scene.yours`` is the last log event of the person's own move (with what it forced on
+    others, such as a Toadstool taken): the live region tells those lines at once; a paced
+    bot's move that follows logs after it."""
+    table = TableController(game_id, players=GAMES[game_id].min_players, seat=0, seed=4, pace=0.5)
+    mine_seen = 0
+    for _ in range(60):
+        game = table.game
+        if game.is_over:
+            break
+        if 0 in game.to_act:
+            state = act(table, game.legal_actions(0)[0])
+            assert state["notice"] is None or state["notice"]["level"] != "error", state["notice"]
+            assert state["scene"]["yours"] == table.game.log_length - 1
+            mine = state["scene"]["yours"]
+            mine_seen += 1
+            if table._next_bot() is not None:
+                state = table.handle({"kind": "advance", "move": table.game.move_number})
+                assert state["scene"]["yours"] == mine, "a bot's move is not the person's"
+                assert table.game.log_length - 1 > mine or not state["scene"]["log"]
+        else:
+            table.handle({"kind": "advance", "move": game.move_number})
+    assert mine_seen >= 3, "the person moved too seldom to check"

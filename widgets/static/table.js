@@ -164,8 +164,11 @@ const CONTROL_KEYS = { undo: "U", skip: "S" };
 
 // A key's name printed on the button it presses (hidden from screen readers, which get
 // aria-keyshortcuts instead).
+// A shortcut key's hint on a button. Drawn by CSS from data-k, not as text: the button's
+// visible text then stays part of its accessible name (WCAG 2.5.3, Label in Name), and
+// readers get the key from aria-keyshortcuts instead.
 function kbd(key) {
-  return h("kbd.wt-kbd", { "aria-hidden": "true", text: key });
+  return h("kbd.wt-kbd", { "aria-hidden": "true", "data-k": key });
 }
 
 function reducedMotion() {
@@ -385,9 +388,11 @@ class TableView {
       if (scene.howto && scene.howto.goal) parts.push(t("goal_is", { goal: scene.howto.goal }));
       if (hl.tone === "you") this.saidTurn = `${scene.move}|${hl.text}`;
     } else {
+      const yours = scene.yours ?? -1; // the last event of your own latest move
       for (const entry of log) {
         if (entry.n <= this.lastLog) continue;
-        if (isBot(entry.seat)) this.botLines.push(entry.text);
+        if (entry.n <= yours) parts.push(entry.text); // your move's result, a bot's forced part included
+        else if (isBot(entry.seat)) this.botLines.push(entry.text);
         else if (this.botLines.length) this.botLines.push(entry.text);
         else parts.push(entry.text);
       }
@@ -1267,7 +1272,10 @@ class TableView {
       return h(tag, { ...attrs, "data-strong": data.strong ? "1" : undefined },
         data.icon ? icon(data.icon, "wt-icon wt-cell-icon") : null, data.text ?? "");
     };
-    return h(`section.wt-panel.wt-table-panel${panelClass ? `.${panelClass}` : ""}`, {},
+    // A wide table scrolls sideways on a phone: the region is a Tab stop with a name, so a
+    // keyboard can scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
+    return h(`section.wt-panel.wt-table-panel${panelClass ? `.${panelClass}` : ""}`,
+      { tabindex: "0", role: "region", "aria-label": tb.caption || t("table_panel") },
       h("table", { class: cls },
         h("caption", { text: tb.caption }),
         h("thead", {}, h("tr", {}, (tb.head || []).map((x) => h("th", { scope: "col", text: x })))),
