@@ -34,14 +34,15 @@ from .variations import descendants, parents, read_tree, shared, write_tree
 PLAY, EXPLORE = "play", "explore"
 PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "reactions",
               "pace")
-EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close", "variation")
+EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close", "variation",
+                 "botmove")
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
 MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
-    "reactions": ("value",), "pace": ("pace",), "variation": ("index", "op"),
+    "reactions": ("value",), "pace": ("pace",), "variation": ("index", "op"), "botmove": ("move", "seat"),
 }
 """The fields each message kind may carry besides ``kind``; any other field is refused."""
 MESSAGE_DEPTH = 16
@@ -687,6 +688,31 @@ class TableController:
         self._mark_turns(start)
         return info(text)
 
+    def _on_botmove(self, message: dict) -> Any:
+        """The explorer's bot plays its choice for the seat to act here (a variation when the
+        line already goes on), from that seat's own view, as "Bots play to the end" would."""
+        stale = self._stale(message)
+        if stale:
+            return stale
+        game = self.game
+        if game.is_over:
+            return info("The game is over already.")
+        seat = self._acting_seat(message)
+        if isinstance(seat, dict):
+            return seat
+        if seat not in game.to_act:
+            return self._play(seat, {"type": "pass"})  # the engine refuses, naming its turn rule
+        start = game.move_number
+        bot = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)[seat]
+        action = bot.choose(game.view(seat) if getattr(bot, "needs_view", True) else {},
+                            game.legal_actions(seat))
+        label = f"{self.names[seat]} {self.presenter.action_label(action, self.names)}"
+        result = self._play(seat, action)
+        if isinstance(result, dict) and result["level"] == "error":
+            return result
+        text = _("The bot ({kind}) plays here: {move}.").format(kind=self.explore_bots[seat], move=label)
+        return info(text + (" " + result["text"] if isinstance(result, dict) else ""))
+
     def _on_variation(self, message: dict) -> Any:
         """Show, delete or promote (make the main line) one of the lines."""
         index, op = message.get("index"), message.get("op")
@@ -912,6 +938,11 @@ class TableController:
                     icon="prev", hint=_("Step back one move.")),
             control("forward", _("Forward"), {"kind": "goto", "move": position + 1},
                     enabled=position < length, icon="next", hint=_("Step forward one move.")),
+            control("botmove", _("Bot's move here"), {"kind": "botmove", "move": position,
+                                                      "seat": self._bot_seat()},
+                    enabled=self._bot_seat() is not None, icon="skip",
+                    hint=_("The bot's choice for the seat to act, played here (a variation if the line "
+                           "goes on).")),
             control("autoplay", _("Bots play to the end"), {"kind": "autoplay"}, enabled=not game.is_over,
                     icon="skip", hint=_("From here, bots play every seat to the end of the game.")),
             control("new", _("New game"), {"kind": "new"}, icon="new", hint=_("Start a new game.")),
@@ -933,6 +964,14 @@ class TableController:
             if god else None,
             "handoff": None, "waiting": None,
         }
+
+    def _bot_seat(self) -> int | None:
+        """The seat "Bot's move here" plays for: the one viewed if it is to act, else (god
+        view) the first to act; None when no such seat may act."""
+        to_act = self.game.to_act
+        if self.view_seat is not None:
+            return self.view_seat if self.view_seat in to_act else None
+        return to_act[0] if to_act else None
 
     def _save(self) -> dict:
         """The position shown, as a save ``load_game`` reads; with the whole tree beside it

@@ -135,3 +135,37 @@ def test_a_damaged_tree_is_refused_and_nothing_changes(explorer):
 def test_a_bad_variation_message_is_refused(explorer, message):
     state = explorer.handle(message)
     assert state["notice"]["level"] == "error" and len(explorer.lines) == 1
+
+
+def bot_control(state: dict) -> dict:
+    return next(c for c in state["scene"]["controls"] if c["role"] == "botmove")
+
+
+def test_the_bots_move_here_is_played_as_a_variation(explorer):
+    """The explorer's bot chooses for the seat to act from its own view; at an earlier
+    position its move starts a variation unless it is the line's own."""
+    main = [list(m) for m in explorer.line]
+    state = explorer.handle({"kind": "goto", "move": 9})
+    control = bot_control(state)
+    assert control["enabled"] and control["message"]["seat"] == explorer.game.to_act[0]
+    state = explorer.handle(control["message"])
+    assert state["notice"]["level"] == "info" and "The bot (heuristic) plays here" in state["notice"]["text"]
+    assert explorer.game.move_number == 10 and explorer.lines[0] == main
+    if explorer.line[9] != main[9]:
+        assert explorer.active == 1 and "variation" in state["notice"]["text"]
+    else:
+        assert explorer.active == 0 and len(explorer.lines) == 1
+    stale = explorer.handle(control["message"])
+    assert stale["notice"]["level"] == "info" and explorer.game.move_number == 10, "made on move 9"
+
+
+def test_the_bots_move_is_offered_only_to_a_viewed_seat_that_acts(explorer):
+    explorer.handle({"kind": "goto", "move": 9})
+    actor = explorer.game.to_act[0]
+    idle = next(s for s in range(3) if s not in explorer.game.to_act)
+    state = explorer.handle({"kind": "view_as", "seat": idle})
+    assert not bot_control(state)["enabled"]
+    refused = explorer.handle({"kind": "botmove", "move": 9, "seat": actor})
+    assert refused["notice"]["level"] == "error" and explorer.game.move_number == 9
+    state = explorer.handle({"kind": "view_as", "seat": actor})
+    assert bot_control(state)["enabled"] and bot_control(state)["message"]["seat"] == actor
