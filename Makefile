@@ -47,10 +47,11 @@ lint: $(VENV)/.deps
 test-python: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 	$(PY) -m pytest -q -m "not browser and not site" tests
 
-## Real-browser tests of the widgets in JupyterLab (Debian's Chromium, offline).
+## Real-browser tests of the widgets: in JupyterLab, and on their own page (tests/widgets'
+## browser-marked tests: the table's newcomer checks, the front end). Debian's Chromium, offline.
 test-browser: $(VENV)/.installed
 	tools/install-chromium.sh
-	$(PY) -m pytest -q -m browser tests/browser
+	$(PY) -m pytest -q -m browser tests/browser tests/widgets
 
 ## Real-browser tests of the built offline site.
 test-site: site $(VENV)/.installed

@@ -19,7 +19,7 @@ from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .rules import CORE_RULES, IllegalAction, Rule, RuleBook, brief
+from .rules import CORE_RULES, N_, IllegalAction, Rule, RuleBook, brief
 from .toolkit import ActionFormat, PhaseTable, copy_state
 from .toolkit import shuffled as shuffled  # the one shuffle, importable from core as before
 
@@ -226,6 +226,13 @@ def narrate(entry: Mapping[str, Any], names: Sequence[str]) -> str:
         return str(entry.get("msg", ""))
 
 
+UNDO_NOTHING = N_("You have not acted yet, so there is nothing of yours to take back.")
+UNDO_ANSWERED = N_("Undo is not allowed: {name} has answered your move, and that answer came from "
+                   "cards you cannot see.")
+UNDO_SHOWN = N_("Undo is not allowed: the {what} by {who} showed you hidden cards.")
+"""Why :meth:`Game.takeback` refuses (templates, so a table can word them in its language)."""
+
+
 def default_names(players: int) -> list[str]:
     return [f"Player {i + 1}" for i in range(players)]
 
@@ -250,6 +257,9 @@ class State:
     phase_table: PhaseTable | None = None
     mutable: Mapping[str, int] | None = None
     """Attribute -> depth of the mutable containers a copy must not share (see copy_state)."""
+    time_fields: tuple[str, ...] = ()
+    """Action fields a caller sets to the moment it acts (a real-time game lists its actions
+    with them at 0; a bot or a clock fills in the milliseconds)."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         # ``options`` is shared by every state of one game (undo replays, clones): read only.
@@ -376,12 +386,15 @@ class Option:
     saying what a right value would be; ``None`` takes any JSON value. Checks that
     concern several options at once (is the deck big enough for this many players?)
     belong in the game's ``State.check_options``, which runs after every option's own.
+    ``choices`` lists the values a setup form may offer (with the default among them), for
+    an option that takes one of a few.
     """
 
     name: str
     default: Any
     help: str
     check: Callable[[Any, int], Any] | None = None
+    choices: tuple | None = None
 
 
 def flag_option(name: str) -> Callable[[Any, int], bool]:
@@ -513,7 +526,9 @@ class GameSpec:
                 "bots": list(self.bot_kinds), "default_bot": self.default_bot,
                 "presenter": self.presenter, "summary": self.summary, "goal": self.goal,
                 "how_to_play": list(self.how_to_play), "public_scores": self.public_scores,
-                "options": {o.name: {"default": o.default, "help": o.help} for o in self.option_list}}
+                "options": {o.name: {"default": o.default, "help": o.help,
+                                     **({"choices": list(o.choices)} if o.choices else {})}
+                            for o in self.option_list}}
 
     def __repr__(self) -> str:
         return f"<GameSpec {self.id} ({self.min_players}-{self.max_players} players)>"
@@ -861,18 +876,17 @@ class Game:
             if history[index].seat == seat and index not in automatic:
                 break
         else:
-            return 0, "You have not acted yet, so there is nothing of yours to take back."
+            return 0, UNDO_NOTHING
         names = list(names) if names else default_names(self.players)
         if not replies:
             for move in history[index + 1:]:
                 if move.seat != seat:
-                    return 0, (f"Undo is not allowed: {names[move.seat]} has answered your move, and "
-                               "that answer came from cards you cannot see.")
+                    return 0, UNDO_ANSWERED.format(name=names[move.seat])
         for move in history[index:]:
             if seat in move.reveals:
                 what = move.action.get("type", "an action")
                 who = "you" if move.seat == seat else names[move.seat]
-                return 0, (f"Undo is not allowed: the {what} by {who} showed you hidden cards.")
+                return 0, UNDO_SHOWN.format(what=what, who=who)
         return len(history) - index, ""
 
     # -- internals

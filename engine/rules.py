@@ -37,6 +37,13 @@ def brief(value: object, limit: int = BRIEF_LIMIT) -> str:
     return f"{text[:limit - 4]}...{text[0] if text[0] in chr(34) + chr(39) else ''} ({len(text)} characters)"
 
 
+def N_(text: str) -> str:
+    """Mark an engine text (a log template, a rule's summary) for the widgets' translation
+    catalogue: ``tools/i18n.py`` extracts it, the widgets translate it when they draw, and
+    the engine itself keeps the English (it stays standard-library and language-free)."""
+    return text
+
+
 @dataclass(frozen=True)
 class Rule:
     """One enforced rule: where it comes from and what it says, in our words."""
@@ -131,15 +138,15 @@ class RuleBook:
 
 CORE_RULES = (
     Rule("core/out-of-turn", "Engine",
-         "Only the seats listed in to_act may act now; everyone else must wait."),
+         N_("Only the seats listed in to_act may act now; everyone else must wait.")),
     Rule("core/action-format", "Engine",
-         "An action is a JSON object with a 'type' the game knows and the fields that type needs."),
-    Rule("core/game-over", "Engine", "Once the game has ended nobody may act."),
-    Rule("core/undo", "Engine", "Undo takes back an action that was played; there must be one."),
+         N_("An action is a JSON object with a 'type' the game knows and the fields that type needs.")),
+    Rule("core/game-over", "Engine", N_("Once the game has ended nobody may act.")),
+    Rule("core/undo", "Engine", N_("Undo takes back an action that was played; there must be one.")),
     Rule("core/undo-replies", "Engine",
-         "A player's undo at a table reaches back only to their own last decision, and not once "
-         "another seat has answered it.",
-         ruling="An answer (a pass, a block, a take) comes from cards the player cannot see; "
-                "undoing it and trying again would read them. Practice tables may allow it, "
-                "and say so."),
+         N_("A player's undo at a table reaches back only to their own last decision, and not once "
+            "another seat has answered it."),
+         ruling=N_("An answer (a pass, a block, a take) comes from cards the player cannot see; "
+                   "undoing it and trying again would read them. Practice tables may allow it, "
+                   "and say so.")),
 )

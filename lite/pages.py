@@ -151,10 +151,29 @@ def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: 
     nb_link = (f'<a href="../../{esc(notebook_links(nbs[0])[0])}">The {esc(game["name"])} notebook</a>'
                if nbs else "")
     return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), goal=esc(game.get("goal", "")),
-                players=players, bots=bots,
+                players=players, bots=bots, game_options=option_fields(game),
                 reactions_hidden="" if game.get("timing") == "reactions" else " hidden",
                 variants=choices, variants_hidden="" if own else " hidden",
                 notebook=nb_link, config=json.dumps(config).replace("</", "<\\/"))
+
+
+def option_fields(game: dict) -> str:
+    """The setup form's fields for the game's own options: a choice of a few values as a
+    select, a whole number as a number box (``name="option:<name>"``); other options (house
+    data lists) are left to notebooks and saves."""
+    fields = []
+    for name, option in game.get("options", {}).items():
+        default, label = option["default"], esc(name.replace("_", " ").capitalize())
+        help_text = esc(option.get("help", ""))
+        field = f'name="option:{esc(name)}"'
+        if option.get("choices"):
+            values = "".join(f'<option value="{esc(str(v))}"{" selected" if v == default else ""}>'
+                             f'{esc(str(v))}</option>' for v in option["choices"])
+            fields.append(f'<label title="{help_text}">{label} <select {field}>{values}</select></label>')
+        elif isinstance(default, int) and not isinstance(default, bool):
+            fields.append(f'<label title="{help_text}">{label} <input {field} type="number" '
+                          f'step="1" value="{default}" data-type="int"></label>')
+    return "\n          ".join(fields)
 
 
 def _inline(text: str) -> str:

@@ -27,16 +27,39 @@ LOCALE = WIDGETS / "locale"
 DOMAIN = "witchtable"
 FIXED = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 """The header's dates: fixed, so the files change only when a message does."""
-KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+ENGINE = ROOT / "engine"
+ENGINE_KEYWORDS = {"N_": None}
+"""The engine marks the texts the widgets translate (log templates, rule summaries, a spec's
+words) with ``engine.rules.N_``, an identity function: the engine stays English and
+standard-library, the widgets translate when they draw."""
 
 
 def template() -> Catalog:
-    """Every message the widgets' Python code marks, with where it is used."""
+    """Every message the widgets' code marks and every engine text marked ``N_``, with where
+    it is used; each engine log template that names a seat also gains its second-person
+    forms (what the table shows the person at the screen), so a translator words those too."""
     catalog = Catalog(project="witchtable", domain=DOMAIN, charset="utf-8")
-    for file, line, message, comments, _context in extract_from_dir(
+    for file, line, message, comments, context in extract_from_dir(
             str(WIDGETS), method_map=[("**.py", "python")], keywords=KEYWORDS):
-        catalog.add(message, locations=[(f"widgets/{file}", line)], auto_comments=comments)
+        catalog.add(message, locations=[(f"widgets/{file}", line)], auto_comments=comments,
+                    context=context)
+    for file, line, message, comments, _context in extract_from_dir(
+            str(ENGINE), method_map=[("**.py", "python")], keywords=ENGINE_KEYWORDS):
+        catalog.add(message, locations=[(f"engine/{file}", line)], auto_comments=comments)
+        for form in you_forms(message):
+            catalog.add(form, locations=[(f"engine/{file}", line)],
+                        auto_comments=["the same event told to the person at the screen"])
     return catalog
+
+
+def you_forms(template: str) -> list[str]:
+    """The second-person forms of an engine log template, one per seat field it names."""
+    from witchtable.engine.core import SEAT_FIELDS
+    from witchtable.widgets.scene import you_template
+
+    keys = [k for k in SEAT_FIELDS if "{" + k + "}" in template]
+    return [you_template(template, [k]) for k in keys]
 
 
 def render(language: str, source: Catalog) -> tuple[bytes, bytes]:
@@ -49,12 +72,13 @@ def render(language: str, source: Catalog) -> tuple[bytes, bytes]:
     for message in source:
         if not message.id:
             continue
-        previous = old.get(message.id) if old is not None else None
+        previous = old.get(message.id, context=message.context) if old is not None else None
         if language == "en":
             string = message.id
         else:
             string = previous.string if previous is not None else ("", "") if message.pluralizable else ""
-        catalog.add(message.id, string, locations=message.locations)
+        catalog.add(message.id, string, locations=message.locations, context=message.context,
+                    auto_comments=message.auto_comments)
     po, mo = io.BytesIO(), io.BytesIO()
     write_po(po, catalog, omit_header=False, sort_output=True, include_lineno=False, width=100)
     write_mo(mo, catalog)

@@ -17,16 +17,17 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import traceback
 from collections.abc import Sequence
 from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot
-from ..engine.core import Game, SaveError, json_problem, parse_json
+from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, SaveError, json_problem, parse_json
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
-from .i18n import N_, _, ngettext, ui_strings
+from .i18n import LANGUAGES, N_, _, language, ngettext, ui_strings, using
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural, second_person
 from .variations import descendants, parents, read_tree, shared, write_tree
@@ -39,7 +40,8 @@ EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", 
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
 MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
-    "act": ("action", "move", "seat", "ms"), "build": ("picker", "picked", "target", "move", "seat", "ms"),
+    "act": ("action", "move", "seat", "ms", "point_ms"),
+    "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
     "reactions": ("value",), "pace": ("pace",), "variation": ("index", "op"), "botmove": ("move", "seat"),
@@ -225,6 +227,11 @@ class TableController:
             self.explore_bots = [k or best for k in kinds]
         for kind in set(self.kinds + self.explore_bots) - {None}:
             make_bot(kind, game.id)  # raises ValueError naming the kinds this game has
+        with using(language_of(game)):
+            self._name_seats(players)
+        self.bots = seat_bots(game.id, self.kinds, game.seed)
+
+    def _name_seats(self, players: int) -> None:
         names = self._custom_names
         if names is not None:
             if len(names) != players or not all(isinstance(n, str) and n.strip() for n in names):
@@ -232,8 +239,7 @@ class TableController:
             self.names = [n.strip() for n in names]
         else:
             self.names = default_names(self.kinds) if self.mode == PLAY else [
-                f"Player {s + 1}" for s in range(players)]
-        self.bots = seat_bots(game.id, self.kinds, game.seed)
+                _("Player {n}").format(n=s + 1) for s in range(players)]
 
     def _start(self) -> None:
         """Fresh game: who sees the screen, and bots that move first (when unpaced)."""
@@ -250,17 +256,25 @@ class TableController:
 
     # ------------------------------------------------------------------ the contract
 
+    @property
+    def language(self) -> str:
+        """The table's language: the game's ``language`` option where it has one, else English."""
+        return language_of(self.game)
+
     def state(self) -> dict:
-        """The whole synced model state (plain JSON)."""
-        return {"seq": self.seq, "mode": self.mode, "scene": self.scene(), "notice": self.notice,
-                "auto": self._auto(), "pictures": {"set": self.game.id, "icons": pictures_of(self.presenter)},
-                "strings": ui_strings()}
+        """The whole synced model state (plain JSON), in the table's language."""
+        with using(self.language):
+            return {"seq": self.seq, "mode": self.mode, "scene": self.scene(), "notice": self.notice,
+                    "auto": self._auto(), "pictures": {"set": self.game.id,
+                                                       "icons": pictures_of(self.presenter)},
+                    "strings": ui_strings()}
 
     def handle(self, message: Any) -> dict:
         """Process one front-end message and return the new :meth:`state`; never raises."""
         self.seq += 1
         try:
-            result = self._dispatch(message)
+            with using(self.language):
+                result = self._dispatch(message)
         except Exception as err:  # a bug must show as a notice, not kill the widget
             result = error(f"Something went wrong inside witchtable ({type(err).__name__}: "
                            f"{clip(str(err))}); "
@@ -325,6 +339,8 @@ class TableController:
         if self.handoff_to is not None:
             name = self.names[self.handoff_to]
             return error(f"Pass the screen to {name} first: {name} presses “I am {name}”.")
+        if self._shared() and asked is not None and asked in self.humans:
+            return asked  # several people at one screen, each acting for their own seat
         if self.viewer is None:
             waiting = " and ".join(self.names[s] for s in self.game.to_act) or "nobody"
             return error(f"Nobody at this screen may act now; waiting for {waiting}.")
@@ -364,7 +380,19 @@ class TableController:
         if not _is_int(ms) or not 0 <= ms <= MAX_MS:
             return action, error(f"A timed action carries 'ms', the whole milliseconds since the clock "
                                  f"started (0 to {MAX_MS}), not {brief(ms)}.")
-        return {**action, clock["field"]: ms}, None
+        if clock["field"] not in action:
+            return action, None  # an untimed call while the clock runs (a pass): its time is not read
+        timed = {**action, clock["field"]: ms}
+        point, field = message.get("point_ms"), clock.get("point_field")
+        if "point_ms" in message:
+            if not field or field not in action:
+                return action, error("'point_ms' is only sent with a call the clock times in two steps "
+                                     "(a call key, then the card).")
+            if not _is_int(point) or not 0 <= point <= MAX_MS:
+                return action, error(f"'point_ms' is the whole milliseconds from the call to pointing "
+                                     f"(0 to {MAX_MS}), not {brief(point)}.")
+            timed[field] = point
+        return timed, None
 
     def _on_build(self, message: dict) -> Any:
         stale = self._stale(message)
@@ -498,10 +526,19 @@ class TableController:
             self.viewer = self.handoff_to = None
             return
         people = [s for s in self.game.to_act if s in self.humans]
+        if self._shared():  # nothing hidden between the people here: no hand-off screen
+            self.viewer, self.handoff_to = (people or self.humans)[0], None
+            return
         if self.viewer is not None and self.viewer in people:
             return  # the same person goes on (an extra turn, a Mirror chain)
         self.viewer = None  # hide the last person's hand: someone else may be looking
         self.handoff_to = people[0] if people else None
+
+    def _shared(self) -> bool:
+        """Whether the people at this screen share it: the presenter says the game hides
+        nothing from one person that another may see (a race around one board), so several
+        people play at once, each with their own seat in their messages."""
+        return len(self.humans) > 1 and getattr(self.presenter, "SHARED_SCREEN", False)
 
     def _on_advance(self, message: dict) -> Any:
         if "move" in message:
@@ -573,9 +610,11 @@ class TableController:
         return info(_("Took back your last move."))
 
     def _takeback(self, seat: int) -> tuple[int, str]:
-        """The engine's takeback under this table's undo rule (core/undo-replies)."""
-        return self.game.takeback(seat, self.names, replies=self.undo_rule == "practice",
-                                  automatic=self.automatic)
+        """The engine's takeback under this table's undo rule (core/undo-replies), its reason
+        in the table's language."""
+        count, reason = self.game.takeback(seat, self.names, replies=self.undo_rule == "practice",
+                                           automatic=self.automatic)
+        return count, reworded(reason, (UNDO_NOTHING, UNDO_ANSWERED, UNDO_SHOWN))
 
     def _on_reactions(self, message: dict) -> Any:
         value = message.get("value")
@@ -842,10 +881,10 @@ class TableController:
         the rulebook is ambiguous), whether it states house data, and the rules page."""
         rule = self.game.rules[rule_id]
         anchor = "#rulings" if rule.ruling else "#house-data" if rule.house else "#rules"
-        data = {"id": rule.id, "title": _("Rule {id}").format(id=rule.id),
-                "section": _("Rulebook section: {section}").format(section=rule.section),
+        data = {"rule": rule.id, "title": _("Where this rule comes from"),
+                "section": _("Rulebook section"), "source": rule.section,  # cited as the rulebook names it
                 "ruling": _("Our ruling (the rulebook is ambiguous here): {ruling}")
-                .format(ruling=rule.ruling) if rule.ruling else None,
+                .format(ruling=_(rule.ruling)) if rule.ruling else None,
                 "house": _("House data: the rulebook does not print these numbers; the project's own "
                            "table is used (a game option can replace it).") if rule.house else None,
                 "link": self._rules_link(anchor)}
@@ -859,8 +898,8 @@ class TableController:
         its start); the person can open and close it at any time.
         """
         spec = self.game.spec
-        return {"title": _("How to play {game}").format(game=spec.name), "goal": spec.goal,
-                "summary": spec.summary, "lines": list(spec.how_to_play),
+        return {"title": _("How to play {game}").format(game=spec.name), "goal": _(spec.goal),
+                "summary": _(spec.summary), "lines": [_(line) for line in spec.how_to_play],
                 "rules": self._rules_link(),
                 "open": self.first_game and self.mode == PLAY
                 and not any(m.seat in self.humans for m in self.game.history)}
@@ -1035,7 +1074,7 @@ class TableController:
             groups: dict[tuple, dict] = {}
             for entry in game.explain(seat, self.names):
                 key = (entry["legal"], entry["rule"])
-                group = groups.setdefault(key, {"rule": entry["rule"], "summary": entry["summary"],
+                group = groups.setdefault(key, {"rule": entry["rule"], "summary": _(entry["summary"]),
                                                 "legal": entry["legal"], "actions": [],
                                                 "reference": self._reference(entry["rule"])})
                 item = {"label": self.presenter.action_label(entry["action"], self.names)}
@@ -1043,11 +1082,37 @@ class TableController:
                     item["action"] = entry["action"]
                     item["seat"] = seat
                 else:
-                    item["message"] = entry["message"]
+                    item["message"] = refusal_text(entry["message"], entry["summary"])
                 group["actions"].append(item)
             ordered = sorted(groups.values(), key=lambda g: (not g["legal"], g["rule"]))
             out.append({"seat": seat, "name": self.names[seat], "groups": ordered})
         return out
+
+
+def reworded(text: str, templates: Sequence[str]) -> str:
+    """An engine text made from one of ``templates`` (``"... {name} ..."``) in the active
+    language: the template that made it is found, translated and filled in again."""
+    for template in templates:
+        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(template))
+        found = re.fullmatch(pattern, text)
+        if found:
+            return _(template).format(**found.groupdict())
+    return text
+
+
+def language_of(game: Game) -> str:
+    """A game's language: its ``language`` option when it has one with a catalogue, else English."""
+    language = game.options.get("language", "en")
+    return language if language in LANGUAGES else "en"
+
+
+def refusal_text(message: str, summary: str) -> str:
+    """An engine refusal in the active language: the engine words its refusals in English
+    with the input in them, so another language shows the rule's translated summary."""
+    translated = _(summary)
+    if translated == summary or language() == "en":
+        return message  # English, or a rule the catalogue does not translate: the engine's own
+    return _("Not allowed: {rule}").format(rule=translated)
 
 
 def clip(text: str, limit: int = 200) -> str:

@@ -10,23 +10,49 @@ play pages read them from the installed package exactly as a notebook does.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import gettext
+from collections.abc import Iterator
 from pathlib import Path
 
 DOMAIN = "witchtable"
 LOCALE_DIR = Path(__file__).parent / "locale"
-LANGUAGES = ("en",)
+LANGUAGES = ("en", "es")
 """The languages with a catalogue (English is also the source text)."""
 
 _active: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+
+
+@functools.cache
+def _catalogue(language: str) -> gettext.NullTranslations:
+    if language not in LANGUAGES:
+        raise ValueError(f"no catalogue for language {language!r}; there are: {', '.join(LANGUAGES)}")
+    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
 
 
 def use(language: str = "en") -> None:
     """Show the widgets in ``language`` (one of :data:`LANGUAGES`)."""
-    global _active
-    if language not in LANGUAGES:
-        raise ValueError(f"no catalogue for language {language!r}; there are: {', '.join(LANGUAGES)}")
-    _active = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    global _active, _language
+    _active, _language = _catalogue(language), language
+
+
+def language() -> str:
+    """The active language's code."""
+    return _language
+
+
+@contextlib.contextmanager
+def using(language: str) -> Iterator[None]:
+    """Speak ``language`` inside the block, then the language before it again: each table
+    draws in its own game's language, so two tables in one notebook may differ."""
+    before = _language
+    use(language)
+    try:
+        yield
+    finally:
+        use(before)
 
 
 def _(message: str) -> str:
@@ -37,6 +63,12 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message for ``count`` things, in the active language."""
     return _active.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the active language where the same English word needs a context
+    (a colour's one-letter mark: ``pgettext("colour letter", "G")``)."""
+    return _active.pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -218,14 +218,19 @@ def reveal(key: str, title: str, *, cards: list | None = None, text: str = "", s
     return data
 
 
-def clock(key: str, label: str, *, field: str = "ms", limit_ms: int | None = None) -> dict:
+def clock(key: str, label: str, *, field: str = "ms", limit_ms: int | None = None,
+          point_field: str | None = None) -> dict:
     """A running clock (the scene's ``clock``), started when the front end first draws ``key``.
 
     While it runs, every action the page sends carries the milliseconds measured since
     then; the controller puts them into the action's ``field`` (the one the engine
-    declares for timed input).
+    declares for timed input). ``point_field``: a call timed in two steps (a call key,
+    then the card: the scene's ``calls``) also carries ``point_ms``, the time from the
+    call to pointing, put into that field.
     """
     data: dict[str, Any] = {"key": key, "label": label, "field": field}
+    if point_field is not None:
+        data["point_field"] = point_field
     if limit_ms is not None:
         data["limit_ms"] = limit_ms
     return data
@@ -333,8 +338,36 @@ def second_person(entry: Mapping[str, Any], names: Sequence[str], you: int | Non
             and isinstance(value, int) and not isinstance(value, bool) and "{" + key + "}" in template]
     if not mine:
         return narrate(entry, names)
-    for key in mine:
+    return narrate({**entry, "msg": you_template(template, mine)}, names)
+
+
+def you_template(template: str, keys: Sequence[str]) -> str:
+    """An English log template told to the seat in ``keys``: "{actor} attacks" -> "You attack"."""
+    for key in keys:
         if key == "actor" and template.startswith("{actor}"):
             template = template.replace(" their ", " your ")
         template = _you_subject(template, key)
-    return narrate({**entry, "msg": template}, names)
+    return template
+
+
+def told(entry: Mapping[str, Any], names: Sequence[str], you: int | None,
+         values: Mapping[str, Any] | None = None) -> str:
+    """A log event in the active language, told to ``you`` in the second person.
+
+    The engine's events carry their English template (``msg``, marked for the catalogue
+    with ``engine.rules.N_``) and fields; the template, or its second-person form where a
+    seat field is ``you``, is looked up in the catalogue and filled with ``names`` and
+    ``values`` (a presenter's words for fields such as a card id). A template the
+    catalogue lacks reads as the engine wrote it.
+    """
+    from ..engine.core import SEAT_FIELDS, narrate
+
+    template = str(entry.get("msg", ""))
+    mine = [] if you is None else [
+        key for key, value in entry.items()
+        if key in SEAT_FIELDS and value == you and isinstance(value, int) and not isinstance(value, bool)
+        and "{" + key + "}" in template]
+    if mine:
+        template = you_template(template, mine)
+    filled = {**entry, **(values or {}), "msg": _(template)}
+    return narrate(filled, names)

@@ -19,7 +19,8 @@ from witchtable.widgets.controller import TableController
 _table: TableController | None = None
 
 SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo",
-              "variant")
+              "variant", "options")
+"""The setup form's fields; ``options`` holds the game's own options (``{"language": "es"}``)."""
 
 
 def start(options_json: str) -> str:
@@ -39,6 +40,16 @@ def start(options_json: str) -> str:
         if unknown:
             raise ValueError(f"unknown setup options {', '.join(brief(k) for k in unknown[:5])}; "
                              f"known: {', '.join(SETUP_KEYS)}")
+        game_options = options.pop("options", None) or {}
+        if not isinstance(game_options, dict):
+            raise ValueError(f"the setup's options are an object of the game's options, "
+                             f"not {brief(game_options)}")
+        known = [o.name for o in GAMES[game_id].option_list]
+        strange = sorted(set(game_options) - set(known))
+        if strange:
+            raise ValueError(f"{GAMES[game_id].name} has no option "
+                             f"{', '.join(brief(k) for k in strange[:5])}; its options: {', '.join(known)}")
+        options.update(game_options)  # a variant's house options (below) take precedence
         variant = options.pop("variant", None)  # a house variant (the site's variants/<name>.json)
         if variant is not None:
             game_id, options["players"], house = apply_variant(game_id, variant, options.get("players"), {})

@@ -206,6 +206,12 @@ function readForm() {
   const seed = String(data.get("seed") || "").trim();
   if (seed) options.seed = Number(seed);
   options.pace = Number(data.get("pace"));
+  // the game's own options (the fields named option:<name>)
+  const own = {};
+  for (const el of ui.form.querySelectorAll("[name^='option:']")) {
+    own[el.name.slice(7)] = el.dataset.type === "int" ? Number(el.value) : el.value;
+  }
+  if (Object.keys(own).length) options.options = own;
   return options;
 }
 
@@ -247,6 +253,10 @@ function fillFormFromURL() {
   syncSeats();
   if (params.has("seat")) ui.form.elements.seat.value = params.get("seat");
   if (params.has("seed")) ui.form.elements.seed.value = params.get("seed");
+  for (const el of ui.form.querySelectorAll("[name^='option:']")) {  // ?option.language=es
+    const name = `option.${el.name.slice(7)}`;
+    if (params.has(name)) el.value = params.get(name);
+  }
 }
 
 async function startGame(options) {

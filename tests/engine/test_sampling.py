@@ -105,6 +105,12 @@ def test_sample_deals_hidden_cards_anew(game_id, players):
             continue
         seat = game.to_act[0]
         others = [s for s in range(players) if s != seat]
+        if "hand" not in game.view(seat):
+            # No hands (Hocus Focus: only a pile's order is hidden, from everyone): the
+            # re-deal shows in what the next moves reveal.
+            tried += 1
+            varied += len({everything(game.sample(seat, random.Random(t))) for t in range(6)}) > 1
+            continue
         real = [game.view(s)["hand"] for s in others]
         if not any(real):
             continue

@@ -124,8 +124,12 @@ class Element extends Node {
     // capture listeners from the root down to the target, as table.js listens on its root
     const chain = [];
     for (let n = this; n; n = n.parentNode) chain.unshift(n);
-    const event = { type, target: this, key: extra.key, preventDefault() { this.defaultPrevented = true; }, stopPropagation() { this.stopped = true; } };
-    for (const n of chain) for (const fn of (n.listeners && n.listeners[type]) || []) fn(event);
+    const event = { type, target: this, key: extra.key, preventDefault() { this.defaultPrevented = true; },
+      stopPropagation() { this.stopped = true; } };
+    for (const n of chain) {
+      for (const fn of (n.listeners && n.listeners[type]) || []) fn(event);
+      if (event.stopped) break;
+    }
     return event;
   }
 }

@@ -473,7 +473,8 @@ def test_scene_marks_the_persons_own_move_for_the_live_region(game_id):
         if game.is_over:
             break
         if 0 in game.to_act:
-            state = act(table, game.legal_actions(0)[0])
+            timed = {"ms": 1500} if table.state()["scene"].get("clock") else {}  # a race's clock
+            state = act(table, game.legal_actions(0)[0], **timed)
             assert state["notice"] is None or state["notice"]["level"] != "error", state["notice"]
             assert state["scene"]["yours"] == table.game.log_length - 1
             mine = state["scene"]["yours"]

@@ -215,16 +215,21 @@ def test_a_close_message_must_name_the_reveal():
 # --------------------------------------------------------------------------- clock
 
 def timed_game(controller: TableController, field: str = "ms"):
-    """A clock on the scene, and an engine stand-in that records the timed field it gets."""
+    """A clock on the scene, and an engine stand-in that records the timed field it gets.
+
+    Like a real-time engine (State.time_fields), the stand-in lists its actions with the
+    timed field at 0 and reads the field from what it is given.
+    """
     received = []
     game = controller.game
-    apply = game.apply
+    apply, legal_actions = game.apply, game.legal_actions
 
     def apply_timed(seat, action):
         received.append(action.get(field))
         apply(seat, {k: v for k, v in action.items() if k != field})
 
     game.apply = apply_timed
+    game.legal_actions = lambda seat: [{**a, field: 0} for a in legal_actions(seat)]
     controller.presenter = wrapped(wh, lambda g, s, scene: scene.update(
         clock=clock(f"card-{g.move_number}", "Since the card turned", field=field)))
     return received
@@ -238,7 +243,17 @@ def test_the_clock_ms_measured_by_the_page_reach_the_action_in_the_engines_field
     action = controller.game.legal_actions(0)[0]
     state = act(controller, action, ms=1234)
     assert state["notice"] is None and received == [1234]
-    assert controller.game.history[0].action == action
+    assert controller.game.history[0].action == {k: v for k, v in action.items() if k != "elapsed"}
+
+
+def test_an_action_without_the_clocks_field_is_played_untimed_while_the_clock_runs():
+    """A pass in a race declares no time field: the page's ms are checked but not added."""
+    controller = TableController("witching-hour", players=3, seed=7, pace=0.5)
+    received = timed_game(controller, field="elapsed")
+    controller.state()
+    action = {k: v for k, v in controller.game.legal_actions(0)[0].items() if k != "elapsed"}
+    assert act(controller, action, ms=99)["notice"] is None
+    assert received == [None]
 
 
 def test_a_timed_action_is_judged_against_the_board_even_before_any_state_was_drawn():

@@ -35,7 +35,7 @@ def test_every_rule_in_the_panel_opens_with_its_section_ruling_and_page(game_id)
         game = controller.game
         for rule_id, ref in references(controller):
             rule = game.rules[rule_id]
-            assert ref["id"] == rule_id and rule.section in ref["section"]
+            assert ref["rule"] == rule_id and ref["source"] == rule.section
             assert (ref["ruling"] is not None) == bool(rule.ruling)
             if rule.ruling:
                 assert rule.ruling in ref["ruling"]
@@ -82,7 +82,8 @@ def test_the_panel_draws_the_section_the_ruling_and_the_link():
         page.op("click", selector=f'summary[data-key="{key}"]')
         drawn = page.query(f'details[data-details="{key}"] [data-role="rule-reference"] [data-part]')
         parts = {d["attrs"]["data-part"]: d for d in drawn}
-        assert parts["section"]["text"] == ref["section"] and parts["ruling"]["text"] == ref["ruling"]
+        assert parts["section"]["text"] == f"{ref['section']}: {ref['source']}"
+        assert parts["ruling"]["text"] == ref["ruling"]
         assert parts["link"]["attrs"]["href"] == "../../rules/wh/#rulings"
     finally:
         page.close()

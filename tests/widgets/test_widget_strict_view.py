@@ -40,7 +40,10 @@ def explorer_after(game_id: str, moves: int, seed: int) -> TableController:
             break
         seat = pick_seat(game, rng)
         action = rng.choice(game.legal_actions(seat))
-        state = controller.handle({"kind": "act", "action": action, "move": game.move_number, "seat": seat})
+        message = {"kind": "act", "action": action, "move": game.move_number, "seat": seat}
+        if controller.state()["scene"].get("clock"):
+            message["ms"] = 1500  # a timed game (Hocus Focus): the clock's milliseconds
+        state = controller.handle(message)
         assert state["notice"] is None or state["notice"]["level"] != "error", state["notice"]
     return controller
 

@@ -189,7 +189,8 @@ def test_undo_against_bots_stops_at_the_first_bot_answer(game_id):
                     assert table.game.move_number == before - reach
                     continue
             if 0 in game.to_act:
-                act(table, rng.choice(game.legal_actions(0)))
+                timed = {"ms": 1500} if table.state()["scene"].get("clock") else {}  # a race's clock
+                act(table, rng.choice(game.legal_actions(0)), **timed)
             else:
                 table.handle(table.state()["auto"]["message"])  # one paced bot move
         if game_id in UNDO_NEVER_MEETS_A_BOT:

@@ -56,6 +56,8 @@ def play_through(controller: TableController, seat: int = 0, seed: int = 0, chec
         offered = scene_actions(state)
         assert offered, f"nothing to click and nothing to wait for at move {state['scene']['move']}"
         message = {"kind": "act", "action": rng.choice(offered), "move": state["scene"]["move"]}
+        if state["scene"].get("clock"):
+            message["ms"] = rng.randrange(300, 9000)  # what the front end measures while a clock runs
         state = controller.handle(message)
         assert state["notice"] is None, state["notice"]
     raise AssertionError("the game did not end")

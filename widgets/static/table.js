@@ -52,6 +52,11 @@ function t(id, params = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
 }
 
+// Braces in a scene's own text (the presenter's words) filled in the same way.
+function fill(text, params = {}) {
+  return String(text || "").replace(/\{(\w+)\}/g, (whole, key) => (Object.hasOwn(params, key) ? String(params[key]) : whole));
+}
+
 function tn(id, n, params = {}) {
   return t(`${id}_${n === 1 ? "one" : "other"}`, { ...params, n });
 }
@@ -215,6 +220,7 @@ class TableView {
     this.saidTurn = "";           // the decision last announced ("your turn")
     this.counts = new Map();      // pile and counter sizes as last drawn (for the card flights)
     this.flights = 0;             // card flights started (a test reads data-flights)
+    this.calling = null;          // a race's call key pressed: {seat, ms, at}, until the card is pointed at
     this.onKey = (event) => this.key(event);
     this.root.addEventListener("keydown", this.onKey);
     this.root.setAttribute("data-lm-suppress-shortcuts", "true"); // JupyterLab: our keys, not its
@@ -275,7 +281,8 @@ class TableView {
     // Timed play: what the page sends while a clock runs carries the milliseconds since
     // the clock appeared, measured here; Python puts them into the action.
     const clock = this.scene && this.scene.clock;
-    if (clock && clock.key === this.clockKey && (message.kind === "act" || message.kind === "build")) {
+    if (clock && clock.key === this.clockKey && (message.kind === "act" || message.kind === "build")
+        && message.ms === undefined) {
       message.ms = Math.max(0, Math.round(performance.now() - this.clockStart));
     }
     // Python answers every message with seq + 1: busy until every message sent is answered.
@@ -290,6 +297,29 @@ class TableView {
   act(action, seat) {
     const message = { kind: "act", action, move: this.scene.move };
     if (seat !== undefined && seat !== null) message.seat = seat;
+    this.send(message);
+  }
+
+  // A race's call: the caller's key ("Kazaam!") times the call; the card pointed at next
+  // (arrows and Enter, or a click) is sent with that time and the time it took to point.
+  call(spec) {
+    const clock = this.scene && this.scene.clock;
+    if (!clock || clock.key !== this.clockKey) return;
+    this.calling = { seat: spec.seat, ms: Math.max(0, Math.round(performance.now() - this.clockStart)),
+      at: performance.now(), move: this.scene.move };
+    this.draw();
+    const calls = this.scene.calls || {};
+    const first = this.body.querySelector(`[data-grid="${calls.grid}"] button.wt-grid-cell`);
+    if (first) first.focus();
+    this.live.textContent = fill(calls.pointing || "", { name: spec.name });
+  }
+
+  point(action) {
+    const c = this.calling;
+    this.calling = null;
+    if (!c || c.move !== this.scene.move) return this.act(action);
+    const message = { kind: "act", action, move: this.scene.move, seat: c.seat, ms: c.ms,
+      point_ms: Math.max(0, Math.round(performance.now() - c.at)) };
     this.send(message);
   }
 
@@ -506,6 +536,9 @@ class TableView {
       return false;
     };
     if (event.key === "?") { done(); this.keysOpen = !this.keysOpen; this.draw(); return; }
+    if (event.key === "Escape" && this.calling) { done(); this.calling = null; this.draw(); return; }
+    const caller = (scene.calls && scene.calls.keys || []).find((c) => c.key === (event.key.length === 1 ? event.key.toLowerCase() : ""));
+    if (caller && !this.calling) { done(); this.call(caller); return; }
     if (event.key === "Escape" && (this.keysOpen || this.howtoOpen)) {
       done();
       this.keysOpen = false;
@@ -622,6 +655,7 @@ class TableView {
     if (this.keysOpen) parts.push(this.keys(scene));
     if (this.howtoOpen && scene.howto) parts.push(this.howto(scene.howto));
     parts.push(this.clock(scene.clock));
+    parts.push(this.callBar(scene));
     if (notice && !this.noticeHidden) parts.push(this.notice(notice));
     parts.push(this.reveal(scene.reveal));
     if (scene.mode === "lab") {
@@ -873,7 +907,7 @@ class TableView {
         const key = canon(c.action);
         return h("button.wt-card.wt-grid-cell", {
           type: "button", ...base, "data-action": key, "data-seat": c.seat, "aria-label": name,
-          onclick: () => this.act(c.action, c.seat),
+          onclick: () => (this.calling ? this.point(c.action) : this.act(c.action, c.seat)),
         }, this.faceBody(c));
       }
       if (c.pick && select) {
@@ -979,6 +1013,20 @@ class TableView {
     return h("div.wt-clock", { "data-clock": c.key, role: "timer", "aria-label": c.label || t("clock") },
       icon("hourglass"), h("span.wt-clock-label", { text: c.label || t("clock") }),
       h("span.wt-clock-time", { text: this.clockText() }));
+  }
+
+  // A race's call keys (several people at one keyboard: one key each), and who is pointing now.
+  callBar(scene) {
+    const calls = scene.calls;
+    if (this.calling && (!scene.clock || this.calling.move !== scene.move)) this.calling = null;
+    this.root.dataset.calling = this.calling ? String(this.calling.seat) : "";
+    if (!calls || !calls.keys || !calls.keys.length) return null;
+    const now = this.calling ? calls.keys.find((c) => c.seat === this.calling.seat) : null;
+    return h("div.wt-calls", { "data-calls": "1" },
+      now ? h("p.wt-calling", { "data-seat": now.seat, role: "status", text: fill(calls.pointing, { name: now.name }) })
+        : h("p.wt-calls-help", { text: calls.help || "" }),
+      h("ul.wt-call-keys", {}, calls.keys.map((c) => h("li", { "data-seat": c.seat, "data-key": `call:${c.seat}` },
+        h("kbd", { text: c.key.toUpperCase() }), h("span", { text: ` ${c.label}` })))));
   }
 
   clockText() {
@@ -1352,7 +1400,7 @@ class TableView {
     const link = ref.link || {};
     return this.details(key, false, h("summary.wt-rule-more", { text: ref.title, "data-key": key }),
       h("div.wt-rule-ref", { "data-role": "rule-reference" },
-        h("p", { "data-part": "section", text: ref.section }),
+        h("p", { "data-part": "section", text: `${ref.section}: ${ref.source}` }),
         ref.ruling ? h("p.wt-rule-ruling", { "data-part": "ruling", text: ref.ruling }) : null,
         ref.house ? h("p.wt-rule-house", { "data-part": "house", text: ref.house }) : null,
         link.url ? h("p", {}, h("a", { href: link.url, target: "_blank", rel: "noopener", "data-part": "link", text: link.label }))
