@@ -60,13 +60,28 @@ def next_bot(game: Game, bots: SeatBots, rng: random.Random | None = None) -> in
     return pick_seat(game, rng)
 
 
+def show_table(game: Game, bots: SeatBots) -> None:
+    """Show each watching bot (one with ``observe``) its seat's view of the table now.
+
+    A memory game shows some things only for a moment (Potion House: a search's tokens
+    until the next action), so a bot that remembers must look after every action, as a
+    person watching the table does. People's seats (``None``) are skipped.
+    """
+    for seat, bot in enumerate(bots):
+        observe = getattr(bot, "observe", None)
+        if observe is not None:
+            observe(game.view(seat))
+
+
 def bot_move(game: Game, bots: SeatBots, seat: int) -> None:
-    """The bot in ``seat`` plays one move, from the view a person in that seat would get."""
+    """The bot in ``seat`` plays one move, from the view a person in that seat would get;
+    then every watching bot sees the table (:func:`show_table`)."""
     bot = bots[seat]
     if bot is None:
         raise ValueError(f"seat {seat} is a person's, not a bot's")
     view = game.view(seat) if getattr(bot, "needs_view", True) else {}
     game.apply(seat, bot.choose(view, game.legal_actions(seat)))
+    show_table(game, bots)
 
 
 def play_bots(game: Game, bots: SeatBots, rng: random.Random | None = None, *,
@@ -77,6 +92,7 @@ def play_bots(game: Game, bots: SeatBots, rng: random.Random | None = None, *,
     no limit plays on to a person's decision or the end (autoplay, simulations).
     """
     played = 0
+    show_table(game, bots)  # what the last move (perhaps a person's) left on the table
     while limit is None or played < limit:
         seat = next_bot(game, bots, rng)
         if seat is None:

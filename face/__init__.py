@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 def play(game_id: str | None = None, players: int | None = None, seat: int | Sequence[int] | None = 0,
          bots: str | Sequence[str | None] | None = "default", seed: int | None = None,
          names: Sequence[str] | None = None, pace: float = 0.9, reactions: str = "targeted",
-         undo: str = "fair", variant: Any = None, **options: Any) -> TableWidget:
+         undo: str = "fair", reveal_time: float | None = 5.0, variant: Any = None,
+         **options: Any) -> TableWidget:
     """A table to play ``game_id`` by clicking or by keyboard.
 
     Who plays which seat:
@@ -56,6 +57,8 @@ def play(game_id: str | None = None, players: int | None = None, seat: int | Seq
     ``"stoppable"`` (whenever you hold a card that stops it); ``"always"``.
     ``undo="fair"`` takes back your move only until a bot has answered it (an answer comes
     from cards you cannot see); ``"practice"`` takes the answers back too, and says so.
+    ``reveal_time`` (games with timed reveals, Potion House): the seconds what a moment
+    shows (a searched storage space) stays open, or ``None`` until you close it.
 
     ``variant``: a house variant (a file path, see :mod:`witchtable.variants`) gives the
     game, its options and house data (options given here override its own).
@@ -67,7 +70,7 @@ def play(game_id: str | None = None, players: int | None = None, seat: int | Seq
 
     return TableWidget(TableController(game_id, players=players, seat=seat, bots=bots, seed=seed,
                                        names=names, mode="play", pace=pace, reactions=reactions,
-                                       undo=undo, **options))
+                                       undo=undo, reveal_time=reveal_time, **options))
 
 
 def explore(game_id: str | None = None, players: int | None = None, seed: int | None = None,

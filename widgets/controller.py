@@ -34,7 +34,7 @@ from .variations import descendants, parents, read_tree, shared, write_tree
 
 PLAY, EXPLORE = "play", "explore"
 PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "reactions",
-              "pace")
+              "pace", "reveal_time")
 EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close", "variation",
                  "botmove")
 MAX_MS = 3_600_000
@@ -44,7 +44,8 @@ MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
-    "reactions": ("value",), "pace": ("pace",), "variation": ("index", "op"), "botmove": ("move", "seat"),
+    "reactions": ("value",), "pace": ("pace",), "reveal_time": ("seconds",), "variation": ("index", "op"),
+    "botmove": ("move", "seat"),
 }
 """The fields each message kind may carry besides ``kind``; any other field is refused."""
 MESSAGE_DEPTH = 16
@@ -78,6 +79,13 @@ REACTION_TEXT = {
 PACES = ((N_("slow"), 1.6), (N_("normal"), 0.9), (N_("fast"), 0.35), (N_("instant"), 0.0))
 """The pace control's steps (seconds between bot moves); it cycles through them."""
 
+REVEAL_TIMES = ((N_("3 s"), 3.0), (N_("5 s"), 5.0), (N_("10 s"), 10.0), (N_("20 s"), 20.0),
+                (N_("until closed"), None))
+"""The reveal-time control's steps (seconds a timed reveal stays open; None: until closed)."""
+DEFAULT_REVEAL_TIME = 5.0
+"""A timed reveal stays a few seconds unless the person sets otherwise."""
+MAX_REVEAL_TIME = 600.0
+
 KEEP = object()
 """A handler's answer meaning: leave the current notice as it is."""
 
@@ -103,6 +111,17 @@ def error(text: str, rule: str | None = None) -> dict:
 
 def info(text: str) -> dict:
     return _notice("info", text)
+
+
+def _reveal_time_problem(seconds: Any) -> str | None:
+    """Why ``seconds`` is not a reveal time (0.5 to 600 seconds, or None: until closed), or None."""
+    if seconds is None:
+        return None
+    if (isinstance(seconds, bool) or not isinstance(seconds, (int, float))
+            or not 0.5 <= seconds <= MAX_REVEAL_TIME):
+        return (f"reveal_time is the seconds a reveal stays open, 0.5 to {MAX_REVEAL_TIME:g}, or None "
+                f"(until closed), not {brief(seconds)}")
+    return None
 
 
 def _is_int(value: Any) -> bool:
@@ -163,7 +182,8 @@ class TableController:
     def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = DEFAULT_BOTS,
                  seed: int | None = None, names: Sequence[str] | None = None, mode: str = PLAY,
                  pace: float = 0.9, save: Any = None, reactions: str = DEFAULT_REACTIONS,
-                 undo: str = "fair", rules_url: str | None = None, **options: Any):
+                 undo: str = "fair", rules_url: str | None = None,
+                 reveal_time: float | None = DEFAULT_REVEAL_TIME, **options: Any):
         if mode not in (PLAY, EXPLORE):
             raise ValueError(f"mode is 'play' or 'explore', not {mode!r}")
         if reactions not in REACTIONS:
@@ -175,6 +195,10 @@ class TableController:
         self.automatic: set[int] = set()  # indices of moves the table played for a person
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not 0 <= pace <= 10:
             raise ValueError(f"pace is the seconds between bot moves, 0 to 10, not {pace!r}")
+        problem = _reveal_time_problem(reveal_time)
+        if problem:
+            raise ValueError(problem)
+        self.reveal_time = None if reveal_time is None else float(reveal_time)
         if rules_url is not None and not isinstance(rules_url, str):
             raise ValueError(f"rules_url is the address of the game's rules page (text), not {rules_url!r}")
         self.mode = mode
@@ -264,9 +288,10 @@ class TableController:
     def state(self) -> dict:
         """The whole synced model state (plain JSON), in the table's language."""
         with using(self.language):
-            return {"seq": self.seq, "mode": self.mode, "scene": self.scene(), "notice": self.notice,
-                    "auto": self._auto(), "pictures": {"set": self.game.id,
-                                                       "icons": pictures_of(self.presenter)},
+            scene = self.scene()
+            return {"seq": self.seq, "mode": self.mode, "scene": scene, "notice": self.notice,
+                    "auto": self._auto(scene),
+                    "pictures": {"set": self.game.id, "icons": pictures_of(self.presenter)},
                     "strings": ui_strings()}
 
     def handle(self, message: Any) -> dict:
@@ -420,6 +445,8 @@ class TableController:
         if message.get("move") != self.game.move_number:
             return KEEP  # the game moved on: that reveal is gone already
         self.closed.add((self.game.move_number, key))
+        if self.mode == PLAY:
+            self._settle()  # bots and a hand-off held by the reveal go on
         return KEEP
 
     @property
@@ -499,12 +526,15 @@ class TableController:
                 return passed
         return passed
 
-    def _run_bots(self, limit: int | None = None) -> int:
+    def _run_bots(self, limit: int | None = None, hold: bool = False) -> int:
         """Bots play until a person may act or the game ends (or ``limit`` moves); the
-        table's automatic passes for people are made before and after each bot move."""
+        table's automatic passes for people are made before and after each bot move.
+        With ``hold``, they also stop while a timed reveal is open on the screen."""
         played = 0
         self._auto_pass()
         while limit is None or played < limit:
+            if hold and self._held():
+                break
             if not play_bots(self.game, self.bots, limit=1):
                 break
             played += 1
@@ -518,7 +548,7 @@ class TableController:
         follows the turn."""
         self._auto_pass()
         if self.pace <= 0:
-            self._run_bots()
+            self._run_bots(hold=True)
         if len(self.humans) <= 1:
             self.viewer = self.humans[0] if self.humans else None
             return
@@ -531,6 +561,8 @@ class TableController:
             return
         if self.viewer is not None and self.viewer in people:
             return  # the same person goes on (an extra turn, a Mirror chain)
+        if self.viewer is not None and self._held():
+            return  # the person at the screen is still looking at what a moment shows
         self.viewer = None  # hide the last person's hand: someone else may be looking
         self.handoff_to = people[0] if people else None
 
@@ -568,6 +600,29 @@ class TableController:
         self.pace = float(pace)
         self._settle()  # at pace 0 the bots waiting to move play at once
         return None
+
+    def _on_reveal_time(self, message: dict) -> Any:
+        """The person's setting: how long a timed reveal stays open (None: until closed)."""
+        seconds = message.get("seconds")
+        problem = _reveal_time_problem(seconds)
+        if problem:
+            return error(f"'seconds' {problem.split(' ', 1)[1]}.")
+        self.reveal_time = None if seconds is None else float(seconds)
+        return None
+
+    def _held(self) -> bool:
+        """A timed reveal (the presenter's ``timed_reveals``) is open on this screen now.
+
+        What a moment shows (a searched storage space, a look at new cards) stays for the
+        time the person set or until they close it: the bots and a hand-off wait for it,
+        since the next action would end it. Games without timed reveals are never held.
+        """
+        if self.mode != PLAY or not getattr(self.presenter, "timed_reveals", False):
+            return False
+        shown = None if self.handoff_to is not None else self.viewer
+        scene = self.presenter.present(self.game, shown, names=self.names, bots=self.kinds, you=shown)
+        shown_reveal = scene.get("reveal")
+        return bool(shown_reveal) and (self.game.move_number, shown_reveal.get("key")) not in self.closed
 
     def _on_handoff(self, message: dict) -> Any:
         if self.handoff_to is None:
@@ -827,12 +882,22 @@ class TableController:
 
     # ------------------------------------------------------------------ the scene
 
-    def _auto(self) -> dict | None:
-        """What the front end should send by itself, and after how long (bot pacing)."""
-        if self.mode != PLAY or self.pace <= 0 or self.game.is_over or self._next_bot() is None:
+    def _auto(self, scene: dict) -> dict | None:
+        """What the front end should send by itself, and after how long (bot pacing).
+
+        While a timed reveal is open, the next bot move waits for its time on top of the
+        pace (or, set to "until closed", for the close message, which settles the table).
+        """
+        if self.mode != PLAY or self.game.is_over or self._next_bot() is None:
             return None
-        return {"message": {"kind": "advance", "move": self.game.move_number},
-                "delay": int(self.pace * 1000)}
+        delay = self.pace * 1000
+        if scene.get("reveal") and getattr(self.presenter, "timed_reveals", False):
+            if self.reveal_time is None:
+                return None
+            delay += self.reveal_time * 1000
+        elif self.pace <= 0:
+            return None
+        return {"message": {"kind": "advance", "move": self.game.move_number}, "delay": int(delay)}
 
     def scene(self) -> dict:
         """What to draw now (see ``docs/widgets.md`` for the schema)."""
@@ -858,6 +923,8 @@ class TableController:
         reveal = scene.get("reveal")
         if reveal and (game.move_number, reveal.get("key")) in self.closed:
             scene["reveal"] = None  # ended: nothing of it stays in the state
+        elif reveal and getattr(self.presenter, "timed_reveals", False):
+            reveal["duration_ms"] = None if self.reveal_time is None else int(self.reveal_time * 1000)
         self.clock = (game.move_number, scene.get("clock") or None)
         return scene
 
@@ -956,6 +1023,17 @@ class TableController:
                                     {"kind": "pace", "pace": step[1]}, icon="hourglass",
                                     hint=_("How fast the bots move (and their cards fly); next: {pace}.")
                                     .format(pace=_(step[0]))))
+        if getattr(self.presenter, "timed_reveals", False):
+            now = next((i for i, (_name, seconds) in enumerate(REVEAL_TIMES)
+                        if seconds == self.reveal_time), None)
+            step = REVEAL_TIMES[(now + 1) % len(REVEAL_TIMES) if now is not None else 0]
+            label = (_(REVEAL_TIMES[now][0]) if now is not None
+                     else _("{s} s").format(s=f"{self.reveal_time:g}"))
+            controls.append(control("reveal-time", _("Show for: {time}").format(time=label),
+                                    {"kind": "reveal_time", "seconds": step[1]}, icon="eye",
+                                    hint=_("How long what a moment shows stays open (a search, a check, "
+                                           "your new cards) before it closes; next: {time}.")
+                                    .format(time=_(step[0]))))
         controls.append(control("new", _("New game"), {"kind": "new"}, icon="new",
                                 hint=_("Deal a new game.")))
         return controls

@@ -155,6 +155,7 @@ UI_STRINGS = {
     # reveals, grids and clocks
     "close": N_("Close"),
     "shown_to": N_("Shown to {names}"),
+    "spread": N_("Spread out"),
     "closes_in": N_("closes in {s} s"),
     "pick_grid": N_("Cards on the table to pick"),
     "clock": N_("Clock"),

@@ -3,6 +3,9 @@
 A bot is any object with ``choose(view, legal) -> action``. ``make_bot(kind, game_id,
 seed)`` builds one by name: ``"random"`` for every game (the platform's), and the bots a
 game declares in its spec (``GameSpec.bots``, e.g. ``"heuristic"`` from its ``bot.py``).
+A bot that also has ``observe(view)`` watches the table: it is shown its seat's view after
+every action (``sim.play_out``, ``sim.show_table``), as a person sees the table between
+turns; a memory game shows a search only for a moment.
 """
 
 from __future__ import annotations

@@ -366,6 +366,8 @@ async function main() {
   document.body.dataset.state = "ready";
   performance.mark("wt-playable");
   window.witchtablePlayable = performance.now();
+  // The synced state the page holds now, as JSON text (the tests check what it keeps).
+  window.witchtableState = () => (view ? JSON.stringify(view.model.state) : "");
 
   // A failure here means the worker itself broke (Python's own errors come back as notes).
   const guard = (task) => () => task().catch((err) => showError("Python stopped", String(err.message || err)));

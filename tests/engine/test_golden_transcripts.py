@@ -26,7 +26,7 @@ import pytest
 
 from witchtable.engine import GAMES, IllegalAction, new_game
 from witchtable.engine.bots import make_bot
-from witchtable.engine.sim import pick_seat
+from witchtable.engine.sim import play_out
 
 HERE = Path(__file__).resolve().parent / "golden"
 SEEDS = (11, 12)
@@ -61,10 +61,7 @@ def record(game_id: str, players: int, seed: int) -> dict:
     game = new_game(game_id, players, seed=seed)
     first = BOTS[0] if game_id in HEURISTICS else "random"
     bots = [make_bot(first if s == 0 else BOTS[1], game_id, seed * 31 + s) for s in range(players)]
-    rng = random.Random(seed)
-    while not game.is_over:
-        seat = pick_seat(game, rng)
-        game.apply(seat, bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    play_out(game, bots, random.Random(seed))   # watching bots also see the table between turns
     return {
         "game": game_id, "players": players, "seed": seed,
         "actions": [[m.seat, dict(m.action)] for m in game.history],

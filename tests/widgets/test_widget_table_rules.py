@@ -157,7 +157,10 @@ def _bot_answered(table: TableController, seat: int = 0) -> bool:
 
 UNDO_NEVER_MEETS_A_BOT = {
     "disney-hocus-pocus": "each turn ends with the person's own draw, so core/undo already refuses "
-                          "(the card drawn was hidden) before any bot has answered"}
+                          "(the card drawn was hidden) before any bot has answered",
+    "potion-house": "each turn ends with a search, a check or the person's own draw, all of which "
+                    "showed hidden tokens or cards, so core/undo already refuses before any bot "
+                    "has answered"}
 """Games where a take-back can never reach past a bot's answer, and why."""
 
 

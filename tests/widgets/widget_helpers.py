@@ -54,6 +54,11 @@ def play_through(controller: TableController, seat: int = 0, seed: int = 0, chec
             state = controller.handle(handoff["message"])
             continue
         offered = scene_actions(state)
+        shown = state["scene"].get("reveal")
+        if not offered and shown:  # a timed reveal holds the table: its time runs out, as in the page
+            message = {"kind": "close", "reveal": shown["key"], "move": state["scene"]["move"]}
+            state = controller.handle(message)
+            continue
         assert offered, f"nothing to click and nothing to wait for at move {state['scene']['move']}"
         message = {"kind": "act", "action": rng.choice(offered), "move": state["scene"]["move"]}
         if state["scene"].get("clock"):

@@ -121,7 +121,7 @@ function canon(value) {
   return JSON.stringify(sort(value));
 }
 
-const HANDLERS = ["click", "input", "change", "toggle", "keydown"];
+const HANDLERS = ["click", "input", "change", "toggle", "keydown", "pointerdown"];
 const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"];
 
 // Patch the live node `from` into the shape of the freshly built `to`, keeping every node
@@ -199,6 +199,8 @@ class TableView {
     this.revealKey = null;        // the reveal whose timer runs (its key only, never its content)
     this.revealClosed = null;     // the reveal closed here, gone from the DOM before Python answers
     this.revealTimer = null;
+    this.heapMoved = new Map();   // a heap reveal's tokens moved by the pointer: index -> [x, y] (no content)
+    this.heapSpread = null;       // the heap reveal laid out in rows by its Spread button (its key)
     this.clockKey = null;         // the running clock, and when (performance.now()) it appeared
     this.clockStart = 0;
     this.clockTimer = null;
@@ -639,14 +641,15 @@ class TableView {
 
   pace() {
     const auto = this.model.get("auto");
-    const key = auto ? canon(auto.message) : "";
+    // The delay is part of the key: a reveal closed early shortens the bots' wait.
+    const key = auto ? canon(auto) : "";
     if (key === this.autoKey) return;
     clearTimeout(this.autoTimer);
     this.autoKey = key;
     if (!auto) return;
     this.autoTimer = setTimeout(() => {
       const still = this.model.get("auto");
-      if (still && canon(still.message) === key) this.send(still.message);
+      if (still && canon(still) === key) this.send(still.message);
     }, Math.max(0, auto.delay || 0));
   }
 
@@ -657,7 +660,10 @@ class TableView {
     parts.push(this.clock(scene.clock));
     parts.push(this.callBar(scene));
     if (notice && !this.noticeHidden) parts.push(this.notice(notice));
-    parts.push(this.reveal(scene.reveal));
+    const opens = scene.reveal && scene.reveal.zone && (scene.table || []).some((z) => z.key === scene.reveal.zone);
+    const shown = this.reveal(scene.reveal);
+    this.zoneReveal = opens ? shown : null;
+    if (!opens) parts.push(shown);
     if (scene.mode === "lab") {
       parts.push(this.lab(scene));
       return parts;
@@ -842,6 +848,12 @@ class TableView {
 
   center(scene) {
     const zones = scene.table || [];
+    const result = this.centerZones(scene, zones);
+    this.zoneReveal = null;
+    return result;
+  }
+
+  centerZones(scene, zones) {
     if (!zones.length) return null;
     const log = scene.log || [];
     const last = log.length ? log[log.length - 1] : null;
@@ -888,7 +900,11 @@ class TableView {
         return h("div.wt-zone.wt-pile-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, body,
           h("div.wt-pile-caption", {}, label, h("div.wt-pile-number", { text: tn("cards", z.pile.count) }), text, lines));
       }
-      return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, label, body, lines, text);
+      // A lidded space (z.lid): closed, unless the reveal on show opens it (reveal.zone).
+      const open = z.lid && this.zoneReveal && scene.reveal && scene.reveal.zone === z.key;
+      const lid = z.lid ? { "data-lid": open ? "open" : "closed" } : {};
+      return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "", ...lid }, label, body, lines,
+        open ? null : text, open ? this.zoneReveal : null);
     }));
   }
 
@@ -971,6 +987,8 @@ class TableView {
     if (this.revealClosed === r.key) return null;
     if (this.revealKey !== r.key) {
       this.revealKey = r.key;
+      this.heapMoved.clear();
+      this.heapSpread = null;
       clearTimeout(this.revealTimer);
       this.revealTimer = r.duration_ms === null || r.duration_ms === undefined ? null
         : setTimeout(() => this.closeReveal(r.key), Math.max(0, r.duration_ms));
@@ -980,16 +998,75 @@ class TableView {
       icon("eye", "wt-icon wt-big"),
       h("div.wt-reveal-body", {}, h("h3", { text: r.title }), r.text ? h("p", { text: r.text }) : null,
         seats.length ? h("p.wt-muted", { text: t("shown_to", { names: seats.join(", ") }) }) : null,
-        (r.cards || []).length ? h("div.wt-cards", {}, r.cards.map((c) => this.card(c))) : null),
+        (r.cards || []).length ? (r.heap ? this.heap(r)
+          : h(r.steps ? "div.wt-cards.wt-checks" : "div.wt-cards", {},
+            r.cards.map((c, i) => h("div.wt-check-step", { style: `--wt-i: ${i}` }, this.card(c))))) : null),
+      r.heap ? h("button.wt-btn.wt-ghost", {
+        type: "button", "data-role": "spread-heap", "data-key": "role:spread-heap",
+        "aria-pressed": String(this.heapSpread === r.key),
+        onclick: () => { this.heapSpread = this.heapSpread === r.key ? null : r.key; this.heapMoved.clear(); this.draw(); },
+      }, icon("spark"), h("span.wt-btn-label", { text: t("spread") })) : null,
       h("button.wt-btn", {
         type: "button", "data-role": "close-reveal", "data-key": "role:close-reveal",
         onclick: () => this.closeReveal(r.key),
       }, icon("x"), h("span.wt-btn-label", { text: r.close_label || t("close") })));
   }
 
+  // A jumbled heap of tokens (reveal.heap): each lies at a spot drawn from the reveal's key
+  // and its place (so a redraw keeps the heap as it is); the pointer drags one aside ("one
+  // finger"), the Spread button lays them out in rows. Only the moved positions are kept
+  // here, never what the tokens are, and they go with the reveal.
+  heap(r) {
+    const spread = this.heapSpread === r.key;
+    let seed = 0;
+    for (const ch of r.key) seed = (seed * 31 + ch.charCodeAt(0)) >>> 0;
+    const rand = () => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) / 16777216; };
+    const tokens = r.cards.map((c, i) => {
+      const jumble = [18 + rand() * 46, 8 + rand() * 70, rand() * 50 - 25];
+      const moved = this.heapMoved.get(i);
+      const at = spread ? `left: ${(i % 5) * 19 + 1}%; top: ${Math.floor(i / 5) * 62 + 6}px;`
+        : moved ? `left: ${moved[0]}px; top: ${moved[1]}px; z-index: ${20 + i};`
+          : `left: ${jumble[0].toFixed(1)}%; top: ${jumble[1].toFixed(0)}px; transform: rotate(${jumble[2].toFixed(0)}deg);`;
+      return h("span.wt-token", {
+        "data-card": c.kind, "data-tone": c.tone || "ash", role: "img", "aria-label": this.faceName(c),
+        title: c.name, style: at, onpointerdown: (event, node) => this.drag(event, node, i),
+      }, icon(c.icon || c.kind, "wt-icon wt-token-icon"), h("span.wt-token-name", { text: c.name }));
+    });
+    return h("div.wt-heap", { "data-spread": spread ? "1" : "0", role: "group", "aria-label": r.title }, tokens);
+  }
+
+  drag(event, node, index) {
+    const box = node.parentNode;
+    if (!box || typeof event.clientX !== "number") return;
+    event.preventDefault();
+    const start = [event.clientX, event.clientY, node.offsetLeft, node.offsetTop];
+    const move = (e) => {
+      const x = Math.max(0, Math.min(box.clientWidth - node.offsetWidth, start[2] + e.clientX - start[0]));
+      const y = Math.max(0, Math.min(box.clientHeight - node.offsetHeight, start[3] + e.clientY - start[1]));
+      this.heapMoved.set(index, [Math.round(x), Math.round(y)]);
+      node.style.left = `${Math.round(x)}px`;
+      node.style.top = `${Math.round(y)}px`;
+      node.style.transform = "none";
+      node.style.zIndex = String(40 + index);
+    };
+    const up = () => {
+      node.removeEventListener("pointermove", move);
+      node.removeEventListener("pointerup", up);
+      node.removeEventListener("pointercancel", up);
+    };
+    if (node.setPointerCapture && event.pointerId !== undefined) {
+      try { node.setPointerCapture(event.pointerId); } catch (err) { /* a synthetic event has no capture */ }
+    }
+    node.addEventListener("pointermove", move);
+    node.addEventListener("pointerup", up);
+    node.addEventListener("pointercancel", up);
+  }
+
   closeReveal(key) {
     clearTimeout(this.revealTimer);
     this.revealTimer = null;
+    this.heapMoved.clear();
+    this.heapSpread = null;
     const scene = this.scene;
     if (!scene.reveal || scene.reveal.key !== key || this.revealClosed === key) return;
     this.revealClosed = key;

@@ -1,0 +1,502 @@
+"""Potion House as a state machine.
+
+Phases: ``declare`` (the current player says how many cards they draw: at setup, and
+after every potion unless the bag is full), ``turn`` (search one storage space or
+concoct), ``assign`` (the concocter places the potion's cards by the storage spaces, one
+at a time; the last one starts the check), ``over``.
+
+Ingredients are numbers 0-39 (the index in the ingredient table); ``spaces[k]`` holds
+the tokens of storage space ``k``; the draw pile and the discard pile are lists with the
+top card last. What a moment shows (a search's open lid, a check, a look at new cards)
+lives in ``reveal`` / ``looking`` and is cleared by the next action of anyone, so no
+later view can hold it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core import Action, ActionCache, State, make_rulebook, shuffled
+from ...rules import IllegalAction, brief
+from .ingredients import COUNT, IDS
+from .rules import RULES
+from .sampling import sample_state
+
+R = "potion-house/"
+SPACES = 4
+PER_SPACE = COUNT // SPACES
+BAG = 4
+DRAW_MIN, DRAW_MAX = 2, 5
+TOKENS_PER_KIND = 20
+INDEX = {name: i for i, name in enumerate(IDS)}
+
+
+def token_kind(value: int) -> str:
+    """Which double-sided potion token shows ``value``: '2-3' or '4-5'.
+
+    >>> token_kind(3), token_kind(4)
+    ('2-3', '4-5')
+    """
+    return "2-3" if value <= 3 else "4-5"
+
+
+ACTION_TYPES = {"declare": ("declare",), "turn": ("search", "concoct"), "assign": ("assign",), "over": ()}
+FIELDS = {"declare": ("count",), "search": ("space",), "concoct": (), "assign": ("card", "space")}
+KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
+ACTION_RULE = {"declare": R + "draw/declare", "search": R + "search/one-space",
+               "concoct": R + "concoct/reveal", "assign": R + "concoct/assign"}
+_action = ActionCache(FIELDS)
+"""The listed actions, shared and read-only: ``_action("assign", "moonflower", 2)``."""
+EVERYONE = {n: frozenset(range(n)) for n in range(1, 9)}
+
+
+class PotionHouseState(State):
+    rules = make_rulebook(RULES)
+
+    def __init__(self, players: int, rng: random.Random, options: dict):
+        super().__init__(players, rng, options)
+        tokens = shuffled(rng, range(COUNT))
+        self.spaces = [sorted(tokens[k * PER_SPACE:(k + 1) * PER_SPACE]) for k in range(SPACES)]
+        self.where = [0] * COUNT
+        for k, space in enumerate(self.spaces):
+            for t in space:
+                self.where[t] = k
+        self.draw = shuffled(rng, range(COUNT))     # top card last
+        self.discard: list[int] = []                # top card last
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.bags: list[list[int]] = [[] for _ in range(players)]
+        self.supply = {"2-3": TOKENS_PER_KIND, "4-5": TOKENS_PER_KIND}
+        self.first = options["first_player"]
+        self.visible = options["keep_cards_visible"]
+        self.current = self.first
+        self.phase = "declare"
+        self.setup_left = players       # first draws still to make, in turn order
+        self.turn = 0
+        self.round = 0
+        self.reveal: dict | None = None  # what everyone sees this moment (a search, a check)
+        self.looking: int | None = None  # the seat looking at the cards it just drew
+        self.potion: list | None = None  # [seat, cards not yet placed, [(card, space), ...]]
+        self.ending: int | None = None   # the first seat whose bag filled
+        self.over = False
+        self.final_winners: list[int] = []
+        # What the table was shown, in order, for Game.sample (no view carries it): each
+        # draw's cards (the drawer's look), reshuffles, searched spaces, concocted cards
+        # and checks. A sample keeps what its seat saw and the public part only.
+        self.shown: list[tuple] = []
+        self.log.add("setup", "The 40 ingredient tokens are shuffled into the four storage spaces, "
+                     "ten in each, and the lids closed; the cards form the draw pile. Each "
+                     "player declares and draws their first cards, {actor} first.",
+                     actor=self.first)
+
+    # ------------------------------------------------------------------ queries
+
+    def to_act(self) -> tuple:
+        return () if self.over else (self.current,)
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def scores(self) -> list:
+        return [sum(bag) for bag in self.bags]
+
+    @property
+    def winners(self) -> list:
+        return list(self.final_winners)
+
+    def legal_actions(self, seat: int) -> list:
+        if self.over or seat != self.current:
+            return []
+        phase = self.phase
+        if phase == "declare":
+            return [_action("declare", n) for n in range(DRAW_MIN, DRAW_MAX + 1)]
+        if phase == "turn":
+            return [*(_action("search", k) for k in range(SPACES)), _action("concoct")]
+        return [_action("assign", IDS[card], k) for card in self.potion[1] for k in range(SPACES)]
+
+    def candidate_actions(self, seat: int) -> list:
+        """Legal actions plus near misses the explorer explains."""
+        out = list(self.legal_actions(seat))
+        if self.phase == "declare":
+            out += [{"type": "declare", "count": 1}, {"type": "declare", "count": 6},
+                    {"type": "search", "space": 0}]
+        elif self.phase == "turn":
+            out += [{"type": "search", "space": SPACES}, {"type": "declare", "count": 3}]
+        elif self.phase == "assign":
+            out.append({"type": "concoct"})
+            if self.potion[2]:
+                out.append({"type": "assign", "card": IDS[self.potion[2][0][0]], "space": 0})
+        return out
+
+    def action_rule(self, action: Action) -> str:
+        if action["type"] == "declare" and self.setup_left:
+            return R + "setup/draw"
+        return ACTION_RULE[action["type"]]
+
+    # ------------------------------------------------------------------ validation
+
+    def _illegal(self, rule: str, message: str) -> IllegalAction:
+        return self.rules.illegal(R + rule, message)
+
+    def _int(self, action: Action, key: str, hint: str) -> int:
+        if key not in action:
+            raise IllegalAction("core/action-format",
+                                f"A {action['type']!r} action needs a {key!r} field ({hint}).")
+        value = action[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalAction("core/action-format", f"{key!r} must be {hint}, not {brief(value)}.")
+        return value
+
+    def validate(self, seat: int, action: Action) -> Action:
+        kind = action["type"]
+        if kind not in FIELDS:
+            raise IllegalAction("core/action-format",
+                                f"Unknown action type {brief(kind)}; Potion House's are: "
+                                f"{', '.join(FIELDS)}.")
+        extra = action.keys() - KEYS[kind]
+        if extra:
+            raise IllegalAction("core/action-format",
+                                f"A {kind!r} action has no field(s) "
+                                f"{brief(sorted(map(str, extra)))}; its fields are: "
+                                f"{', '.join(FIELDS[kind]) or 'none'}.")
+        phase = self.phase
+        if kind not in ACTION_TYPES[phase]:
+            if phase == "declare":
+                raise self._illegal("draw/declare", "First say how many cards you draw: a "
+                                    "'declare' with a count from 2 to 5.")
+            if phase == "assign":
+                raise self._illegal("concoct/assign", "Your potion's cards are face up: place "
+                                    "each by a storage space first (an 'assign').")
+            raise self._illegal("turn/choose", "On your turn, search one storage space or "
+                                f"concoct a potion (not {kind!r}).")
+        if kind == "declare":
+            count = self._int(action, "count", "how many cards you draw, 2 to 5")
+            if not DRAW_MIN <= count <= DRAW_MAX:
+                raise self._illegal("draw/declare", f"You may draw 2 to 5 cards, not {brief(count)}.")
+            return _action("declare", count)
+        if kind == "search":
+            space = self._int(action, "space", "a storage space from 0 to 3")
+            if not 0 <= space < SPACES:
+                raise self._illegal("search/one-space", "There are four storage spaces, 0 to 3; "
+                                    f"there is no space {brief(space)}.")
+            return _action("search", space)
+        if kind == "concoct":
+            return _action("concoct")
+        card = action.get("card")
+        if not isinstance(card, str) or card not in INDEX:
+            raise IllegalAction("core/action-format",
+                                f"'card' must name an ingredient by its id (such as {IDS[0]!r}; "
+                                f"the view's 'card_info' lists them), not {brief(card)}.")
+        space = self._int(action, "space", "a storage space from 0 to 3")
+        unplaced = self.potion[1]
+        if INDEX[card] not in unplaced:
+            placed = any(c == INDEX[card] for c, _ in self.potion[2])
+            why = "is already placed" if placed else "is not one of your potion's cards"
+            left = ", ".join(IDS[c] for c in unplaced)
+            raise self._illegal("concoct/assign", f"{card} {why}; still to place: {left}.")
+        if not 0 <= space < SPACES:
+            raise self._illegal("concoct/assign", "Place the card by one of the four storage "
+                                f"spaces, 0 to 3, not {brief(space)}.")
+        return _action("assign", card, space)
+
+    # ------------------------------------------------------------------ effects
+
+    def perform(self, seat: int, action: Action) -> frozenset:
+        # Whatever the last moment showed (an open lid, a check, a look) is over now.
+        self.reveal = None
+        self.looking = None
+        kind = action["type"]
+        if kind == "declare":
+            return self._do_declare(seat, action["count"])
+        if kind == "search":
+            return self._do_search(seat, action["space"])
+        if kind == "concoct":
+            return self._do_concoct(seat)
+        return self._do_assign(seat, INDEX[action["card"]], action["space"])
+
+    def _do_declare(self, seat: int, count: int) -> frozenset:
+        hand = self.hands[seat]
+        reshuffled = False
+        drawn: list[int] = []
+        for _ in range(count):
+            if not self.draw:
+                self.shown.append(("draw", seat, tuple(drawn)))
+                drawn = []
+                self.draw = shuffled(self.rng, self.discard)
+                self.discard = []
+                self.shown.append(("reshuffle",))
+                reshuffled = True
+            drawn.append(self.draw.pop())
+            hand.append(drawn[-1])
+        self.shown.append(("draw", seat, tuple(drawn)))
+        self.looking = seat
+        self.log.add("declare", "{actor} declares {count} cards, drawn and looked at once.",
+                     actor=seat, count=count)
+        if reshuffled:
+            self.log.add("reshuffle", "The draw pile ran out: the discard pile was shuffled into a "
+                         "new draw pile.")
+        if self.setup_left:
+            self.setup_left -= 1
+            self.current = (seat + 1) % self.players
+            if not self.setup_left:
+                self._begin_turn()
+        else:
+            self._end_turn()
+        return frozenset((seat,))
+
+    def _do_search(self, seat: int, space: int) -> frozenset:
+        self.reveal = {"kind": "search", "seat": seat, "space": space,
+                       "tokens": [IDS[t] for t in self.spaces[space]]}
+        self.shown.append(("search", space))
+        self.log.add("search", "{actor} searches storage space {space}.", actor=seat, space=space)
+        self._end_turn()
+        return EVERYONE[self.players]
+
+    def _do_concoct(self, seat: int) -> frozenset:
+        cards = self.hands[seat]
+        self.hands[seat] = []
+        self.potion = [seat, cards, []]
+        self.shown.append(("concoct", seat, tuple(cards)))
+        self.phase = "assign"
+        self.log.add("concoct", "{actor} turns over {count} ingredient cards to concoct a potion.",
+                     actor=seat, count=len(cards))
+        return EVERYONE[self.players]
+
+    def _do_assign(self, seat: int, card: int, space: int) -> frozenset:
+        _, unplaced, placed = self.potion
+        unplaced.remove(card)
+        placed.append((card, space))
+        self.log.add("assign", "{actor} places an ingredient card by storage space {space}.",
+                     actor=seat, space=space)
+        if unplaced:
+            return frozenset()
+        self._check(seat, placed)
+        return EVERYONE[self.players]
+
+    def _check(self, seat: int, placed: list) -> None:
+        steps = []
+        for card, space in placed:
+            found = self.where[card] == space
+            steps.append(found)
+            if not found:
+                break
+        success = all(steps) and len(steps) == len(placed)
+        self.reveal = {"kind": "check", "seat": seat, "success": success, "cards": [
+            {"card": IDS[card], "space": space,
+             "found": steps[i] if i < len(steps) else None}
+            for i, (card, space) in enumerate(placed)]}
+        self.shown.append(("check", seat, tuple(
+            (card, space, steps[i] if i < len(steps) else None)
+            for i, (card, space) in enumerate(placed))))
+        self.discard += [card for card, _ in placed]
+        self.potion = None
+        count = len(placed)
+        if not success:
+            self.log.add("fail", "{actor}'s potion fails: check {checked} of {count} found a "
+                         "missing ingredient; the cards go to the discard pile.",
+                         actor=seat, checked=len(steps), count=count, success=False)
+            self.phase = "declare"
+            return
+        self.supply[token_kind(count)] -= 1
+        bag = self.bags[seat]
+        bag.append(count)
+        self.log.add("potion", "{actor}'s potion works: all {count} ingredients were there; a "
+                     "{count}-point potion goes into their bag.", actor=seat, count=count,
+                     success=True)
+        if len(bag) < BAG:
+            self.phase = "declare"
+            return
+        if self.ending is None:
+            self.ending = seat
+            self.log.add("bag-full", "{actor}'s bag is full: the round is played to its end, so "
+                         "everyone has had the same number of turns.", actor=seat)
+        self._end_turn()
+
+    def _begin_turn(self) -> None:
+        self.turn += 1
+        if self.current == self.first:
+            self.round += 1
+        self.phase = "turn"
+
+    def _end_turn(self) -> None:
+        nxt = (self.current + 1) % self.players
+        if self.ending is not None and nxt == self.first:
+            self._finish()
+            return
+        self.current = nxt
+        self._begin_turn()
+
+    def _finish(self) -> None:
+        self.over = True
+        self.phase = "over"
+        totals = self.scores
+        best = max((totals[s], -len(self.bags[s])) for s in range(self.players))
+        self.final_winners = [s for s in range(self.players)
+                              if (totals[s], -len(self.bags[s])) == best]
+        fields = {f"p{s}": s for s in range(self.players)}
+        board = ", ".join(f"{{p{s}}} {totals[s]} ({len(self.bags[s])} "
+                          f"{'potion' if len(self.bags[s]) == 1 else 'potions'})"
+                          for s in range(self.players))
+        if len(self.final_winners) == 1:
+            self.log.add("game-end", "Final totals: " + board + ". {actor} wins.",
+                         actor=self.final_winners[0], totals=totals, **fields)
+        else:
+            names = " and ".join(f"{{p{s}}}" for s in self.final_winners)
+            self.log.add("game-end", "Final totals: " + board + ". " + names
+                         + " share the victory.", totals=totals, shared=list(self.final_winners),
+                         **fields)
+
+    # ------------------------------------------------------------------ views
+
+    def sees_hand(self, seat: int | None) -> bool:
+        """May ``seat`` see its own cards now: during its look, or in the easier variant."""
+        return seat is not None and (self.visible or self.looking == seat)
+
+    def view(self, seat: int | None) -> dict:
+        table = self.options["ingredients"]
+        potion = None
+        if self.potion is not None:
+            owner, unplaced, placed = self.potion
+            potion = {"seat": owner, "cards": [IDS[c] for c in unplaced],
+                      "placed": [{"card": IDS[c], "space": k} for c, k in placed]}
+        return {
+            "phase": self.phase,
+            "current": self.current,
+            "first_player": self.first,
+            "turn": self.turn,
+            "round": self.round,
+            "hand": [IDS[c] for c in self.hands[seat]] if self.sees_hand(seat) else None,
+            "hand_sizes": [len(h) for h in self.hands],
+            "looking": self.looking,
+            "reveal": _copy(self.reveal),
+            "potion": potion,
+            "bags": [list(b) for b in self.bags],
+            "bag_size": BAG,
+            "totals": self.scores,
+            "potion_supply": dict(self.supply),
+            "draw_size": len(self.draw),
+            "discard_size": len(self.discard),
+            "discard_top": IDS[self.discard[-1]] if self.discard else None,
+            "spaces": SPACES,
+            "tokens_per_space": PER_SPACE,
+            "ending": self.ending is not None,
+            "ended_by": self.ending,
+            "keep_cards_visible": self.visible,
+            "card_info": {key: dict(value) for key, value in table.items()},
+        }
+
+    def inventory(self) -> dict:
+        """Every card and token by ingredient, and the potion tokens of each kind."""
+        cards = [0] * COUNT
+        zones = [self.draw, self.discard, *self.hands]
+        if self.potion is not None:
+            zones += [self.potion[1], [c for c, _ in self.potion[2]]]
+        for zone in zones:
+            for c in zone:
+                cards[c] += 1
+        tokens = [0] * COUNT
+        for space in self.spaces:
+            for t in space:
+                tokens[t] += 1
+        potions = dict(self.supply)
+        for bag in self.bags:
+            for value in bag:
+                potions[token_kind(value)] += 1
+        return {"cards": cards, "tokens": tokens, "potions": potions,
+                "space_sizes": [len(space) for space in self.spaces]}
+
+    def determinize(self, seat: int | None, rng: random.Random) -> PotionHouseState:
+        """Deal afresh what ``seat`` cannot see: hidden cards and every token not on show.
+
+        A search's open space stays; during a check its found tokens stay and a missing
+        one stays out of the space it was placed by. Hidden cards: the draw pile, the
+        discard pile below its visible top, other players' cards, and one's own cards
+        after the look.
+        """
+        other = self.copy()
+        # -- tokens
+        fixed: dict[int, int] = {}
+        forbidden: dict[int, int] = {}
+        reveal = self.reveal
+        if reveal is not None and reveal["kind"] == "search":
+            for t in self.spaces[reveal["space"]]:
+                fixed[t] = reveal["space"]
+        elif reveal is not None:
+            for entry in reveal["cards"]:
+                t = INDEX[entry["card"]]
+                if entry["found"]:
+                    fixed[t] = entry["space"]
+                elif entry["found"] is False:
+                    forbidden[t] = entry["space"]
+        free = [k for k in range(SPACES) for _ in range(PER_SPACE)]
+        for k in fixed.values():
+            free.remove(k)
+        loose = [t for t in range(COUNT) if t not in fixed]
+        where = dict(fixed)
+        for t, bad in forbidden.items():
+            options = [i for i, k in enumerate(free) if k != bad]
+            where[t] = free.pop(options[rng.randrange(len(options))])
+            loose.remove(t)
+        for t, k in zip(shuffled(rng, loose), free, strict=True):
+            where[t] = k
+        other.where = [where[t] for t in range(COUNT)]
+        other.spaces = [sorted(t for t in range(COUNT) if other.where[t] == k) for k in range(SPACES)]
+        # -- cards
+        shown = len(reveal["cards"]) if reveal is not None and reveal["kind"] == "check" else 1
+        keep_top = min(shown, len(other.discard))
+        zones = [other.draw, other.discard]
+        sizes = [len(other.draw), len(other.discard) - keep_top]
+        hands = [s for s in range(self.players) if not (s == seat and self.sees_hand(seat))]
+        zones += [other.hands[s] for s in hands]
+        sizes += [len(other.hands[s]) for s in hands]
+        pool = other.draw + other.discard[:len(other.discard) - keep_top]
+        for s in hands:
+            pool += other.hands[s]
+        pool = shuffled(rng, pool)
+        top = other.discard[len(other.discard) - keep_top:]
+        pos = 0
+        other.draw = pool[pos:pos + sizes[0]]
+        pos += sizes[0]
+        other.discard = pool[pos:pos + sizes[1]] + top
+        pos += sizes[1]
+        for s, size in zip(hands, sizes[2:], strict=True):
+            other.hands[s] = pool[pos:pos + size]
+            pos += size
+        return other
+
+    def copy(self) -> PotionHouseState:
+        other = PotionHouseState.__new__(PotionHouseState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.log = self.log.copy()
+        other.spaces = [list(s) for s in self.spaces]
+        other.where = list(self.where)
+        other.draw = list(self.draw)
+        other.discard = list(self.discard)
+        other.hands = [list(h) for h in self.hands]
+        other.bags = [list(b) for b in self.bags]
+        other.supply = dict(self.supply)
+        other.reveal = _copy(self.reveal)
+        other.potion = (None if self.potion is None
+                        else [self.potion[0], list(self.potion[1]), list(self.potion[2])])
+        other.final_winners = list(self.final_winners)
+        other.shown = list(self.shown)
+        return other
+
+    def sample(self, seat: int, rng: random.Random) -> PotionHouseState:
+        """A copy dealt anew consistently with all ``seat`` has seen (see :mod:`.sampling`)."""
+        return sample_state(self, seat, rng)
+
+
+def _copy(reveal: dict | None) -> dict | None:
+    """A copy of a reveal (its lists too), so a view can never alias the state."""
+    if reveal is None:
+        return None
+    out = dict(reveal)
+    if "tokens" in out:
+        out["tokens"] = list(out["tokens"])
+    if "cards" in out:
+        out["cards"] = [dict(c) for c in out["cards"]]
+    return out
