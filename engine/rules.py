@@ -54,6 +54,13 @@ class Rule:
     ruling: str = ""
     """Non-empty where the rulebook is ambiguous: the decision taken and why."""
 
+    @property
+    def house(self) -> bool:
+        """Whether the rule states the project's house data (numbers the rulebook does not
+        print, a table of our own): by convention its id has a ``house`` part
+        (``witching-hour/deck/house``)."""
+        return "house" in self.id.split("/")[1:]
+
     def to_json(self) -> dict:
         data = {"id": self.id, "section": self.section, "summary": self.summary}
         if self.ruling:

@@ -24,17 +24,19 @@ from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot
-from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, json_problem
+from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, SaveError, json_problem, parse_json
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import LANGUAGES, N_, _, language, ngettext, ui_strings, using
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural, second_person
+from .variations import descendants, parents, read_tree, shared, write_tree
 
 PLAY, EXPLORE = "play", "explore"
 PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "reactions",
               "pace", "reveal_time")
-EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close")
+EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close", "variation",
+                 "botmove")
 MAX_MS = 3_600_000
 """The longest timed input taken (an hour): a clock's ``ms`` beyond it is refused."""
 MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
@@ -42,7 +44,8 @@ MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "build": ("picker", "picked", "target", "move", "seat", "ms"),
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
-    "reactions": ("value",), "pace": ("pace",), "reveal_time": ("seconds",),
+    "reactions": ("value",), "pace": ("pace",), "reveal_time": ("seconds",), "variation": ("index", "op"),
+    "botmove": ("move", "seat"),
 }
 """The fields each message kind may carry besides ``kind``; any other field is refused."""
 MESSAGE_DEPTH = 16
@@ -209,12 +212,18 @@ class TableController:
         if seat is DEFAULT_SEAT:
             seat = 0 if mode == PLAY else None
         if save is not None:
+            if isinstance(save, (str, bytes, bytearray)):
+                save = parse_json(save, "this save", SaveError)
             game = load_game(save)
         else:
             game = new_game(game_id, players, seed, **options)
         self._setup(game, seat, bots)
         if mode == EXPLORE:
-            self.line: list[list] = [[m.seat, dict(m.action)] for m in game.history]
+            # The main line and the variations beside it (widgets/variations.py); the one shown.
+            self.lines, self.active = read_tree(save, game) if save is not None else ([[]], 0)
+            self.turns: list[int] = []
+            self._currents: list[Any] = []  # the view's ``current`` seat at each position
+            self._mark_turns(0)
         self._start()
 
     # ------------------------------------------------------------------ set-up
@@ -340,11 +349,18 @@ class TableController:
         if "seat" in message and asked is not None and not _is_int(asked):
             return error(f"'seat' is a seat number, not {brief(asked)}.")
         if self.mode == EXPLORE:
-            if asked is not None:
-                return asked
-            if len(game.to_act) > 1:
-                return error("Several seats may act now; say which one with 'seat'.")
-            return game.to_act[0] if game.to_act else 0
+            if asked is None:
+                if len(game.to_act) > 1:
+                    return error("Several seats may act now; say which one with 'seat'.")
+                asked = game.to_act[0] if game.to_act else 0
+            viewed = self.view_seat
+            if viewed is not None and asked != viewed:
+                # Playing another seat from this view would tell its options (a refusal
+                # names the cards it lacks): only the viewed seat acts here.
+                return error(f"You are viewing as {self.names[viewed]}: only {self.names[viewed]}'s "
+                             "moves can be played in this view. Choose All hands (or that seat's "
+                             "view) to play for another seat.")
+            return asked
         if self.handoff_to is not None:
             name = self.names[self.handoff_to]
             return error(f"Pass the screen to {name} first: {name} presses “I am {name}”.")
@@ -433,6 +449,15 @@ class TableController:
             self._settle()  # bots and a hand-off held by the reveal go on
         return KEEP
 
+    @property
+    def line(self) -> list[list]:
+        """The line shown (explorer): the main line or a variation, every move from the start."""
+        return self.lines[self.active]
+
+    @line.setter
+    def line(self, moves: list[list]) -> None:
+        self.lines[self.active] = moves
+
     def _play(self, seat: int, action: dict) -> Any:
         game = self.game
         branch = self.mode == EXPLORE and game.move_number < len(self.line)
@@ -445,11 +470,10 @@ class TableController:
             played = [seat, dict(game.history[-1].action)]
             if branch and self.line[index] == played:
                 return None  # the same move the timeline already holds: just a step forward
-            replaced = len(self.line) - index
-            self.line = [*self.line[:index], played]
             if branch:
-                return info(f"A new branch: {plural(replaced, 'later move')} of the old line "
-                            "were replaced.")
+                return self._branch([*self.line[:index], played], index)
+            self.line.append(played)
+            self._mark_turns(index)
             return None
         self._settle(own_move=True)
         return None
@@ -672,8 +696,11 @@ class TableController:
         self.first_game = False
         self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
-            self.line = []
+            self.lines, self.active = [[]], 0
+            self._mark_turns(0)
             self._start()
+            if self.view_seat is not None:  # the seed tells every card: god view only
+                return info(f"A new game of {fresh.spec.name}.")
             return info(f"A new game of {fresh.spec.name} (seed {seed}).")
         self._start()
         return info(f"A new game of {fresh.spec.name}: new cards, shuffled at random.")
@@ -684,6 +711,26 @@ class TableController:
         save = self.game.to_json()
         save["actions"] = [list(entry) for entry in self.line[:move]]
         self.game = load_game(save)
+
+    def _mark_turns(self, start: int) -> None:
+        """``self.turns``: the positions of the line where a new turn begins (PageUp/PageDown).
+
+        A turn is the public ``current`` seat of the game's view (whose turn it is: a
+        reaction by another seat stays inside it); for a game whose view has none, a turn
+        begins wherever the seat that moves changes. Positions up to ``start`` keep what
+        was found; the rest is found by replaying the line from there.
+        """
+        save = self.game.to_json()
+        save["actions"] = [list(entry) for entry in self.line[:start]]
+        game = load_game(save)
+        currents = [*self._currents[:start], game.view(None).get("current")]
+        for seat, action in self.line[start:]:
+            game.apply(seat, action)
+            currents.append(game.view(None).get("current"))
+        self._currents = currents
+        if all(c is None for c in currents):
+            currents = [seat for seat, _action in self.line]
+        self.turns = [p for p in range(1, len(currents)) if currents[p] != currents[p - 1]]
 
     def _on_goto(self, message: dict) -> Any:
         move = message.get("move")
@@ -702,27 +749,115 @@ class TableController:
         self.view_seat = seat
         return None
 
+    def _branch(self, moves: list[list], start: int) -> dict:
+        """Leave the line shown at ``start`` for ``moves``: the line already holding them, or a
+        new variation beside it (the line left is kept whole)."""
+        for index, line in enumerate(self.lines):
+            if line[:len(moves)] == moves:
+                self.active = index
+                self._mark_turns(0)
+                return info(_("On {line} again (it already holds this move).").format(
+                    line=self._line_name(index)))
+        self.lines.append(moves)
+        self.active = len(self.lines) - 1
+        self._mark_turns(0)
+        return info(_("A new variation from move {n}: the line you left is kept; its moves are "
+                      "under Variations.").format(n=start))
+
+    def _line_name(self, index: int) -> str:
+        return _("the main line") if index == 0 else _("variation {n}").format(n=index)
+
     def _on_autoplay(self, message: dict) -> Any:
         game = self.game
         if game.is_over:
             return info("The game is over already.")
         start = game.move_number
-        replaced = len(self.line) - start
+        branch = start < len(self.line)
         # Bots seeded by the position, so "play on from here" differs from move to move.
         bots = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)
         play_out(game, bots, random.Random(game.seed + start))
-        self.line = [[m.seat, dict(m.action)] for m in game.history]
         text = f"The bots played {plural(game.move_number - start, 'move')} to the end."
-        if replaced:
-            text += f" They replaced {plural(replaced, 'later move')} of the old line."
+        moves = [[m.seat, dict(m.action)] for m in game.history]
+        if branch and moves != self.line:
+            return info(text + " " + self._branch(moves, start)["text"])
+        self.line = moves
+        self._mark_turns(start)
         return info(text)
+
+    def _on_botmove(self, message: dict) -> Any:
+        """The explorer's bot plays its choice for the seat to act here (a variation when the
+        line already goes on), from that seat's own view, as "Bots play to the end" would."""
+        stale = self._stale(message)
+        if stale:
+            return stale
+        game = self.game
+        if game.is_over:
+            return info("The game is over already.")
+        seat = self._acting_seat(message)
+        if isinstance(seat, dict):
+            return seat
+        if seat not in game.to_act:
+            return self._play(seat, {"type": "pass"})  # the engine refuses, naming its turn rule
+        start = game.move_number
+        bot = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)[seat]
+        action = bot.choose(game.view(seat) if getattr(bot, "needs_view", True) else {},
+                            game.legal_actions(seat))
+        label = f"{self.names[seat]} {self.presenter.action_label(action, self.names)}"
+        result = self._play(seat, action)
+        if isinstance(result, dict) and result["level"] == "error":
+            return result
+        text = _("The bot ({kind}) plays here: {move}.").format(kind=self.explore_bots[seat], move=label)
+        return info(text + (" " + result["text"] if isinstance(result, dict) else ""))
+
+    def _on_variation(self, message: dict) -> Any:
+        """Show, delete or promote (make the main line) one of the lines."""
+        index, op = message.get("index"), message.get("op")
+        if not _is_int(index) or not 0 <= index < len(self.lines):
+            return error(f"'variation' needs 'index', a line from 0 (the main line) to "
+                         f"{len(self.lines) - 1}, not {brief(index)}.")
+        if op not in ("show", "delete", "promote"):
+            return error(f"'op' is 'show', 'delete' or 'promote', not {brief(op)}.")
+        name = self._line_name(index)
+        if op == "show":
+            left = self.line
+            self.active = index
+            # Where the two lines part (the move the teacher changed), or the start of the line.
+            self._goto(min(shared(left, self.line) + 1, len(self.line)) if left is not self.line
+                       else self.game.move_number)
+            self._mark_turns(0)
+            return info(_("Showing {line}.").format(line=name))
+        if index == 0:
+            return error(_("The main line cannot be {done}; promote a variation in its place.").format(
+                done=_("deleted") if op == "delete" else _("promoted")))
+        if op == "promote":
+            line = self.lines.pop(index)
+            self.lines.insert(0, line)
+            self.active = {index: 0}.get(self.active, self.active + 1 if self.active < index else self.active)
+            return info(_("Variation {n} is the main line now.").format(n=index))
+        gone = descendants(self.lines, index)
+        at = parents(self.lines)[index]
+        keep = [i for i in range(len(self.lines)) if i not in gone]
+        if self.active in gone:
+            parent = at[0] if at[0] is not None else 0
+            self.active = keep.index(parent)
+            self.lines = [self.lines[i] for i in keep]
+            self._goto(min(at[1], len(self.line)))
+            self._mark_turns(0)
+        else:
+            self.active = keep.index(self.active)
+            self.lines = [self.lines[i] for i in keep]
+        return info(ngettext("Deleted {line}.", "Deleted {line} and the {n} variations branching from it.",
+                             len(gone)).format(line=name, n=len(gone) - 1))
 
     def _on_load(self, message: dict) -> Any:
         save = message.get("save")
         if not isinstance(save, (str, dict)) or (isinstance(save, str) and not save.strip()):
             return error("Paste a save (the JSON text from the save box) before loading.")
         try:
+            if isinstance(save, str):
+                save = parse_json(save, "this save", SaveError)
             game = load_game(save)
+            lines, active = read_tree(save, game)
         except (ValueError, TypeError, KeyError) as err:
             return error(f"That save could not be loaded: {err}. Nothing was changed.")
         previous = (self.game, self.presenter, self.names, self.kinds, self.humans, self.explore_bots,
@@ -738,7 +873,12 @@ class TableController:
              self.view_seat, self.bots) = previous
             self._custom_names = names
             return error(f"That save could not be loaded: {err}. Nothing was changed.")
-        self.line = [[m.seat, dict(m.action)] for m in game.history]
+        self.lines, self.active = lines, active
+        self._mark_turns(0)
+        extra = len(lines) - 1
+        if extra:
+            return info(f"Loaded a save of {game.spec.name}: {game.players} players, move {game.move_number} "
+                        f"of its line, with {plural(extra, 'variation')}.")
         return info(f"Loaded a save of {game.spec.name}: {game.players} players, "
                     f"{plural(game.move_number, 'move')}.")
 
@@ -798,6 +938,27 @@ class TableController:
             if event is not None and event.get("text") == entry.get("text"):
                 entry["text"] = second_person(event, self.names, seat)
 
+    def _rules_link(self, anchor: str = "") -> dict:
+        """The game's rules page: its address where the host serves one (the site), else the
+        reference's path in the project (``docs/games/<id>.md``, a notebook has no site)."""
+        url = self.rules_url
+        return {"label": _("The full rules: every rule id, ruling and house setting"),
+                "url": url + anchor if url and anchor else url, "path": f"docs/games/{self.game.id}.md"}
+
+    def _reference(self, rule_id: str) -> dict:
+        """A rule opened in place: its rulebook section, the project's ruling and why (where
+        the rulebook is ambiguous), whether it states house data, and the rules page."""
+        rule = self.game.rules[rule_id]
+        anchor = "#rulings" if rule.ruling else "#house-data" if rule.house else "#rules"
+        data = {"rule": rule.id, "title": _("Where this rule comes from"),
+                "section": _("Rulebook section"), "source": rule.section,  # cited as the rulebook names it
+                "ruling": _("Our ruling (the rulebook is ambiguous here): {ruling}")
+                .format(ruling=_(rule.ruling)) if rule.ruling else None,
+                "house": _("House data: the rulebook does not print these numbers; the project's own "
+                           "table is used (a game option can replace it).") if rule.house else None,
+                "link": self._rules_link(anchor)}
+        return data
+
     def _howto(self) -> dict:
         """The How to play panel: the registry's goal, turn and special cases, and the rules page.
 
@@ -806,11 +967,9 @@ class TableController:
         its start); the person can open and close it at any time.
         """
         spec = self.game.spec
-        path = f"docs/games/{self.game.id}.md"
         return {"title": _("How to play {game}").format(game=spec.name), "goal": _(spec.goal),
                 "summary": _(spec.summary), "lines": [_(line) for line in spec.how_to_play],
-                "rules": {"label": _("The full rules: every rule id, ruling and house setting"),
-                          "url": self.rules_url, "path": path},
+                "rules": self._rules_link(),
                 "open": self.first_game and self.mode == PLAY
                 and not any(m.seat in self.humans for m in self.game.history)}
 
@@ -885,9 +1044,7 @@ class TableController:
         game = self.game
         position, length = game.move_number, len(self.line)
         names = self.names
-        label = self.presenter.action_label
-        moves = [{"n": i + 1, "seat": s, "text": f"{names[s]} {label(a, names)}"}
-                 for i, (s, a) in enumerate(self.line)]
+        moves = [{"n": i + 1, "seat": s, "text": self._move_text(s, a)} for i, (s, a) in enumerate(self.line)]
         views = [control("god", _("All hands"), {"kind": "view_as", "seat": None}, icon="eye",
                          pressed=self.view_seat is None, hint=_("The god view: every seat's cards."))]
         views += [dict(control("view-as", names[s], {"kind": "view_as", "seat": s},
@@ -900,31 +1057,106 @@ class TableController:
                     icon="prev", hint=_("Step back one move.")),
             control("forward", _("Forward"), {"kind": "goto", "move": position + 1},
                     enabled=position < length, icon="next", hint=_("Step forward one move.")),
+            control("botmove", _("Bot's move here"), {"kind": "botmove", "move": position,
+                                                      "seat": self._bot_seat()},
+                    enabled=self._bot_seat() is not None, icon="skip",
+                    hint=_("The bot's choice for the seat to act, played here (a variation if the line "
+                           "goes on).")),
             control("autoplay", _("Bots play to the end"), {"kind": "autoplay"}, enabled=not game.is_over,
                     icon="skip", hint=_("From here, bots play every seat to the end of the game.")),
             control("new", _("New game"), {"kind": "new"}, icon="new", hint=_("Start a new game.")),
         ]
+        god = self.view_seat is None
         return {
             "controls": controls,
             "views": views,
-            "timeline": {"position": position, "length": length, "moves": moves},
+            "timeline": {"position": position, "length": length, "moves": moves,
+                         "turns": self.turns, "line": self.active, "variations": self._variations()},
             "explain": self._explain(),
-            "save": json.dumps(game.to_json()),
+            # A save holds the seed, hence every hidden card: the god view shows it, a seat's
+            # view says where it is instead.
+            "save": json.dumps(self._save()) if god else None,
+            "save_note": None if god else _("The save box shows in the All hands view: a save "
+                                            "holds the seed, which tells every hidden card."),
             "load": control("load", _("Load this save"), {"kind": "load"}, icon="load",
-                            hint=_("Load the save pasted in the box above.")) | {"input": "save"},
+                            hint=_("Load the save pasted in the box above.")) | {"input": "save"}
+            if god else None,
             "handoff": None, "waiting": None,
         }
+
+    def _bot_seat(self) -> int | None:
+        """The seat "Bot's move here" plays for: the one viewed if it is to act, else (god
+        view) the first to act; None when no such seat may act."""
+        to_act = self.game.to_act
+        if self.view_seat is not None:
+            return self.view_seat if self.view_seat in to_act else None
+        return to_act[0] if to_act else None
+
+    def _save(self) -> dict:
+        """The position shown, as a save ``load_game`` reads; with the whole tree beside it
+        (``explorer``, widgets/variations.py) when there is more than this position."""
+        save = self.game.to_json()
+        if len(self.lines) > 1 or self.game.move_number < len(self.line):
+            save["explorer"] = write_tree(self.lines, self.active)
+        return save
+
+    def _variations(self) -> list:
+        """The timeline's lines: the main line, then each variation (where it leaves its parent,
+        its first own move), with the buttons to show, promote or delete it."""
+        if len(self.lines) == 1:
+            return []
+        out = []
+        for index, (parent, at) in enumerate(parents(self.lines)):
+            line = self.lines[index]
+            first = self._move_text(*line[at]) if at < len(line) else ""
+            name = self._line_name(index)
+            entry = {"index": index, "name": name[:1].upper() + name[1:], "parent": parent, "at": at,
+                     "length": len(line), "active": index == self.active,
+                     "text": _("from move {n}: {move}").format(n=at, move=first) if index else
+                     _("{n} moves").format(n=len(line)),
+                     "controls": [control("variation-show", _("Show"), {"kind": "variation", "index": index,
+                                                                          "op": "show"},
+                                          pressed=index == self.active, hint=_("Show this line."))]}
+            if index:
+                entry["controls"] += [
+                    control("variation-promote", _("Make main"), {"kind": "variation", "index": index,
+                                                                  "op": "promote"},
+                            hint=_("Make this variation the main line.")),
+                    control("variation-delete", _("Delete"), {"kind": "variation", "index": index,
+                                                              "op": "delete"},
+                            hint=_("Delete this variation and the ones branching from it."))]
+            out.append(entry)
+        return out
+
+    def _move_text(self, seat: int, action: dict) -> str:
+        """A timeline row: the whole move in the god view and for the viewed seat's own moves;
+        another seat's move by its kind only (its details may be hidden cards: a pass, a
+        Hex; the log beside tells what the viewed seat saw of it)."""
+        names = self.names
+        if self.view_seat is None or seat == self.view_seat:
+            return f"{names[seat]} {self.presenter.action_label(action, names)}"
+        kind = str(action.get("type", "")).replace("_", " ").replace("-", " ")
+        return _("{name}: {kind}").format(name=names[seat], kind=kind)
 
     def _explain(self) -> list:
         """The acting seats' candidate actions, grouped by the rule behind each."""
         out = []
         game = self.game
         for seat in game.to_act:
+            if self.view_seat is not None and seat != self.view_seat:
+                # Another seat's options (and near misses) follow from its hand: this view
+                # says only that it is to act (docs/widgets.md, "The strict view").
+                out.append({"seat": seat, "name": self.names[seat], "groups": [],
+                            "hidden": _("{name} is to act. Their options depend on cards {viewer} "
+                                        "cannot see; they show in All hands or in {name}'s view.")
+                            .format(name=self.names[seat], viewer=self.names[self.view_seat])})
+                continue
             groups: dict[tuple, dict] = {}
             for entry in game.explain(seat, self.names):
                 key = (entry["legal"], entry["rule"])
                 group = groups.setdefault(key, {"rule": entry["rule"], "summary": _(entry["summary"]),
-                                                "legal": entry["legal"], "actions": []})
+                                                "legal": entry["legal"], "actions": [],
+                                                "reference": self._reference(entry["rule"])})
                 item = {"label": self.presenter.action_label(entry["action"], self.names)}
                 if entry["legal"]:
                     item["action"] = entry["action"]

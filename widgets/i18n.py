@@ -181,6 +181,10 @@ UI_STRINGS = {
     "key_howto": N_("How to play"),
     "key_keys": N_("This list"),
     "key_close": N_("Close this list or the How to play panel"),
+    "variations": N_("Variations"),
+    "key_step": N_("Timeline: one move back or forward (outside a group of buttons)"),
+    "key_ends": N_("Timeline: the start or the end of the line"),
+    "key_turn": N_("Timeline: the previous or the next turn"),
 }
 """Every word ``table.js`` writes, by id; placeholders in braces are filled in by the front end."""
 

@@ -131,7 +131,8 @@ def test_acting_in_the_past_branches_and_replaying_the_same_move_does_not(explor
     seat = explorer.game.to_act[0]
     other = next(a for a in explorer.game.legal_actions(seat) if a != explorer.line[5][1])
     state = explorer.handle({"kind": "act", "action": other, "move": 5})
-    assert "branch" in state["notice"]["text"] and state["scene"]["timeline"]["length"] == 6
+    assert "variation" in state["notice"]["text"] and state["scene"]["timeline"]["length"] == 6
+    assert len(explorer.lines) == 2 and len(explorer.lines[0]) == end, "the line left is kept whole"
     stale = explorer.handle({"kind": "act", "action": other, "move": 5})
     assert stale["notice"]["level"] == "info" and explorer.game.move_number == 6
 
@@ -154,7 +155,11 @@ def test_save_of_any_point_loads_back(explorer):
     assert state["notice"]["level"] == "info"
     assert other.game.players == 3 and other.game.move_number == 12
     assert other.game.view(1) == explorer.game.view(1)
-    assert len(state["scene"]["players"]) == 3 and state["scene"]["timeline"]["length"] == 12
+    assert len(state["scene"]["players"]) == 3
+    # The save holds the rest of the line too (its "explorer" part): it opens at move 12 of it.
+    assert state["scene"]["timeline"]["length"] == len(explorer.line) and other.line == explorer.line
+    del data["explorer"]  # a save made before variations: the position alone, one line
+    assert other.handle({"kind": "load", "save": data})["scene"]["timeline"]["length"] == 12
 
 
 DAMAGED = [
@@ -224,7 +229,7 @@ def test_explorer_texts_use_the_tables_names(game_id):
     for _ in range(120):
         if table.game.is_over:
             break
-        for seat in (None, 0, 1, 2):
+        for seat in (0, 1, 2, None):  # ends on the god view, which may play for any seat
             state = table.handle({"kind": "view_as", "seat": seat})
             assert not default_named(state), default_named(state)
         messages = [a["message"] for s in state["scene"]["explain"] for g in s["groups"]

@@ -19,8 +19,9 @@ from witchtable.widgets.presenters import hocus_focus
 
 ID_KEYS = frozenset({"kind", "icon", "tone", "key", "role", "attr", "game", "pictures", "mode", "phase",
                      "rule", "path", "url", "field", "action", "message", "seat", "type", "card", "result",
-                     "version", "language", "select", "input", "save", "icons", "set"})
-"""Scene keys that hold identifiers (never shown as words), skipped when reading the text."""
+                     "version", "language", "select", "input", "save", "icons", "set", "source"})
+"""Scene keys that hold identifiers (never shown as words), skipped when reading the text
+(``source``: the rulebook section a rule cites, named as the Spanish rulebook names it)."""
 
 ENGLISH = frozenset("""the and of with wizard wizards round rounds call calls called turned match pass wins
 won you your game player players draw pile set aside wrong right size hat robe shoes wand red purple green

@@ -122,6 +122,7 @@ function canon(value) {
 }
 
 const HANDLERS = ["click", "input", "change", "toggle", "keydown", "pointerdown"];
+const TIMELINE_KEYS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown"];
 
 // Patch the live node `from` into the shape of the freshly built `to`, keeping every node
 // whose tag is unchanged: buttons stay the same elements between states (focus, hover,
@@ -516,6 +517,21 @@ class TableView {
       return;
     }
     const scene = this.scene || {};
+    const tl = scene.timeline;
+    const scrolling = target && target.closest && target.closest(".wt-log"); // the log scrolls with them
+    if (tl && !event.shiftKey && !scrolling && TIMELINE_KEYS.includes(event.key)) {
+      // the explorer's timeline: a step, a turn (PageUp/PageDown), the start or the end
+      const at = tl.position;
+      const turns = tl.turns || [];
+      const to = {
+        ArrowLeft: at - 1, ArrowUp: at - 1, ArrowRight: at + 1, ArrowDown: at + 1, Home: 0, End: tl.length,
+        PageUp: Math.max(0, ...turns.filter((p) => p < at)),
+        PageDown: Math.min(tl.length, ...turns.filter((p) => p > at)),
+      }[event.key];
+      done();
+      if (to >= 0 && to <= tl.length && to !== at) this.send({ kind: "goto", move: to });
+      return;
+    }
     const click = (selector) => {
       const button = this.body.querySelector(selector);
       if (button && !button.disabled) { done(); button.click(); return true; }
@@ -736,6 +752,9 @@ class TableView {
       ["Shift+Space", t("key_set")], ["H", t("key_hand")], ["T", t("key_target")], ["Enter / C", t("key_confirm")],
       ["1–9", t("key_digits")], ["U", t("key_undo")], ["S", t("key_skip")], ["R", t("key_howto")], ["?", t("key_keys")],
       ["Esc", t("key_close")]];
+    if (scene && scene.timeline) {
+      rows.splice(2, 0, ["← → ↑ ↓", t("key_step")], ["Home / End", t("key_ends")], ["PageUp / PageDown", t("key_turn")]);
+    }
     return h("section.wt-keys.wt-panel", { role: "dialog", "aria-label": t("keys_title"), "data-key": "keys-panel" },
       h("div.wt-howto-head", {}, h("h3.wt-section-title", {}, h("span", { text: t("keys_title") })),
         h("button.wt-icon-btn", {
@@ -1434,6 +1453,37 @@ class TableView {
         h("ul.wt-refusals", {}, more.map(item))) : null);
   }
 
+  // The main line and the variations beside it: each with its buttons (show, promote, delete).
+  variations(tl) {
+    const lines = tl.variations || [];
+    if (!lines.length) return null;
+    return h("div.wt-variations", { "data-role": "variations", "aria-label": t("variations") },
+      h("h4.wt-variations-title", { text: t("variations") }),
+      h("ol.wt-variation-list", {}, lines.map((v) => h("li.wt-variation", {
+        "data-line": String(v.index), "data-active": v.active ? "1" : "0", "data-parent": v.parent === null ? "" : String(v.parent),
+        style: `margin-left:${v.parent === null ? 0 : Math.min(4, this.depth(lines, v)) * 10}px`,
+      }, h("span.wt-variation-name", { text: v.name }), h("span.wt-variation-text", { text: ` ${v.text}` }),
+      h("span.wt-variation-controls", {}, v.controls.map((c) => this.control(c, { "data-key": `${c.role}:${v.index}`, "data-line": String(v.index) })))))));
+  }
+
+  depth(lines, v) {
+    let n = 0;
+    for (let at = v; at && at.parent !== null && n < 10; at = lines[at.parent]) n += 1;
+    return n;
+  }
+
+  // A rule opened in place: its rulebook section, our ruling, house data, the rules page.
+  reference(key, ref) {
+    const link = ref.link || {};
+    return this.details(key, false, h("summary.wt-rule-more", { text: ref.title, "data-key": key }),
+      h("div.wt-rule-ref", { "data-role": "rule-reference" },
+        h("p", { "data-part": "section", text: `${ref.section}: ${ref.source}` }),
+        ref.ruling ? h("p.wt-rule-ruling", { "data-part": "ruling", text: ref.ruling }) : null,
+        ref.house ? h("p.wt-rule-house", { "data-part": "house", text: ref.house }) : null,
+        link.url ? h("p", {}, h("a", { href: link.url, target: "_blank", rel: "noopener", "data-part": "link", text: link.label }))
+          : h("p", {}, h("span", { text: `${link.label}: ` }), h("code", { "data-part": "link", text: link.path }))));
+  }
+
   explorer(scene) {
     const out = [];
     const views = scene.views || [];
@@ -1461,11 +1511,12 @@ class TableView {
         }, h("span.wt-move-n", { text: m.n }), h("span", { text: m.text })))));
       out.push(h("section.wt-panel.wt-timeline", { "aria-label": t("timeline") },
         h("h3.wt-section-title", {}, icon("hourglass"), h("span", { text: t("timeline_title", { n: tl.position, length: tl.length }) })),
-        range, moves));
+        range, moves, this.variations(tl)));
     }
     for (const who of scene.explain || []) {
       out.push(h("section.wt-panel.wt-explain", { "aria-label": t("may_do", { name: who.name }) },
         h("h3.wt-section-title", {}, icon("scroll"), h("span", { text: t("to_act_rules", { name: who.name }) })),
+        who.hidden ? h("p.wt-rule-hidden", { "data-role": "hidden-options", text: who.hidden }) : null,
         who.groups.map((g) => {
           const legal = g.actions.filter((a) => a.action);
           const shown = legal.slice(0, 10);
@@ -1482,6 +1533,7 @@ class TableView {
               h("span.wt-rule-verdict", { text: g.legal ? t("allowed_by") : t("forbidden_by") }),
               h("code.wt-rule-id", { text: g.rule })),
             h("p.wt-rule-summary", { text: g.summary }),
+            g.reference ? this.reference(`ref:${who.seat}:${g.legal ? 1 : 0}:${g.rule}`, g.reference) : null,
             g.legal ? h("div.wt-chip-row", {}, shown.map(chip),
               more.length ? this.details(`more:${who.seat}:${g.rule}`, false, h("summary", { text: t("n_more", { n: more.length }), "data-key": `more:${who.seat}:${g.rule}` }),
                 h("div.wt-chip-row", {}, more.map(chip))) : null)
@@ -1508,6 +1560,10 @@ class TableView {
       out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
         h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
         box, h("div.wt-pick-actions", {}, copy, scene.load ? this.control(scene.load) : null)));
+    } else if (scene.save_note) {
+      out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
+        h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
+        h("p.wt-save-note", { "data-role": "save-note", text: scene.save_note })));
     }
     return out;
   }

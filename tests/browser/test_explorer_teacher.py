@@ -1,0 +1,146 @@
+"""The rules explorer as a teacher uses it, in real JupyterLab and Debian's Chromium.
+
+``examples/witching-hour.ipynb`` is run; its explorer (``explore("witching-hour",
+players=3, seed=3, autoplay=True)``: a whole game, opened at move 0) is then:
+
+1. stepped with the keyboard: after a click on the table, the arrow keys step the timeline,
+   Home/End jump, PageUp/PageDown move a turn, and JupyterLab's own notebook commands
+   (the arrows move the active cell) do not take the keys;
+2. viewed as one seat: no other seat's options, no save box (its seed tells every card);
+   the god view brings them back;
+3. branched: a different answer at move 1 starts a variation beside the main line, the
+   main line is shown again, and the variation is returned to.
+
+The expected turns are the controller's own (``TableController.turns``), built here the
+same way the notebook builds its explorer. Uses the shared harness (``conftest.py``,
+``wt_browser.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import BrowserContext
+from wt_browser import JupyterServer, NotebookSession, canon, close_tab, open_and_run, open_tab, watched
+
+from witchtable.widgets import TableController
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOK = "witching-hour.ipynb"
+SHOWN = """el => el.querySelector('li[data-line="{line}"][data-active="1"]') && el.dataset.busy === '0'"""
+
+
+@pytest.fixture(scope="module")
+def shared(chromium: BrowserContext, jupyter: JupyterServer) -> Iterator[NotebookSession]:
+    tab = open_tab(chromium)
+    session = open_and_run(tab, jupyter, NOTEBOOK)
+    yield session
+    session.close()
+    close_tab(tab, jupyter)
+
+
+@pytest.fixture
+def session(request: pytest.FixtureRequest, shared: NotebookSession) -> Iterator[NotebookSession]:
+    with watched(request, shared.page):
+        yield shared
+
+
+def the_notebooks_explorer() -> TableController:
+    controller = TableController("witching-hour", players=3, seed=3, mode="explore")
+    controller.handle({"kind": "autoplay"})
+    return controller
+
+
+def active_cell(session: NotebookSession) -> int:
+    """The index of JupyterLab's active cell (the notebook's arrows would move it)."""
+    return session.nb.panel.evaluate(
+        "el => [...el.querySelectorAll('.jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active'))")
+
+
+def test_arrow_keys_step_the_timeline_inside_jupyterlab(session: NotebookSession) -> None:
+    ex = session.explore
+    expected = the_notebooks_explorer()
+    length, turns = len(expected.line), expected.turns
+    ex.wait_idle()
+    assert ex.move == 0, "the notebook opens its explorer at move 0"
+    title = ex.find(".wt-timeline .wt-section-title")
+    title.scroll_into_view_if_needed()
+    title.click()  # the table takes the focus (tabindex=-1); the notebook goes to command mode
+    focused = ex.root.evaluate("el => el === document.activeElement || el.contains(document.activeElement)")
+    assert focused, "a click on the table gives it the focus"
+    cell = active_cell(session)
+    keyboard = session.page.keyboard
+
+    def press(key: str) -> int:
+        before = ex.move
+        ex.act(lambda: keyboard.press(key))
+        assert ex.move != before
+        return ex.move
+
+    assert press("ArrowRight") == 1
+    assert press("ArrowRight") == 2
+    assert press("ArrowDown") == 3
+    assert press("ArrowLeft") == 2
+    assert press("ArrowUp") == 1
+    first = next(p for p in turns if p > 1)
+    assert press("PageDown") == first
+    assert press("PageDown") == next(p for p in turns if p > first)
+    assert press("PageUp") == first
+    assert press("End") == length
+    assert press("Home") == 0
+    assert active_cell(session) == cell, "JupyterLab's notebook took the arrow keys too"
+    assert ex.find('.wt-moves [aria-current="step"]').count() == 1
+
+
+def test_a_seats_view_shows_no_other_seats_options_nor_the_save(session: NotebookSession) -> None:
+    ex = session.explore
+    ex.wait_idle()
+    if ex.move != 1:
+        ex.act(lambda: ex.find('.wt-moves button[data-key="goto:1"]').click())
+    # After Player 1's attack (move 1), the defender is to act: view as the third seat.
+    controller = the_notebooks_explorer()
+    controller.handle({"kind": "goto", "move": 1})
+    actor = controller.game.to_act[0]
+    other = next(s for s in range(3) if s not in controller.game.to_act)
+    assert ex.find(f'.wt-explain[aria-label] [data-seat="{actor}"]').count(), "the god view lists them"
+    assert ex.find('[data-role="save"]').count() == 1
+    ex.find(f'[data-role="view-as"][data-seat="{other}"]').click()
+    ex.wait_until(f"el => el.dataset.seat === '{other}' && el.dataset.busy === '0'")
+    assert ex.find(f'.wt-explain [data-seat="{actor}"]').count() == 0, "another seat's options show"
+    assert ex.find('[data-role="hidden-options"]').count() == 1
+    assert ex.find('[data-role="save"]').count() == 0 and ex.find('[data-role="save-note"]').count() == 1
+    ex.find('[data-role="god"]').click()
+    ex.wait_until("el => el.dataset.seat === '' && el.dataset.busy === '0'")
+    assert ex.find('[data-role="save"]').count() == 1
+
+
+def test_a_variation_is_created_left_and_returned_to(session: NotebookSession) -> None:
+    """3. At move 1 a different answer starts a variation; the main line is shown again
+    (at the move where the two part) and the variation is returned to."""
+    ex = session.explore
+    ex.wait_idle()
+    if ex.root.get_attribute("data-seat") != "":
+        ex.find('[data-role="god"]').click()
+        ex.wait_until("el => el.dataset.seat === '' && el.dataset.busy === '0'")
+    if ex.move != 1:
+        ex.act(lambda: ex.find('.wt-moves button[data-key="goto:1"]').click())
+    main = the_notebooks_explorer().line
+    taken = canon(main[1][1])
+    chips = ex.find(".wt-explain button[data-action]")
+    other = next(i for i in range(chips.count()) if chips.nth(i).get_attribute("data-action") != taken)
+    assert ex.find('[data-role="variations"]').count() == 0, "one line only so far"
+    ex.act(lambda: chips.nth(other).click())
+    lines = ex.find('[data-role="variations"] li[data-line]')
+    assert lines.count() == 2 and ex.move == 2
+    assert ex.find('li[data-line="1"][data-active="1"]').count() == 1
+    assert ex.find(".wt-moves li").count() == 3, "the variation has its 2 moves (and the start)"
+    # Leave it: the main line again, at the move where the two part, all its moves there.
+    ex.find('li[data-line="0"] [data-role="variation-show"]').click()
+    ex.wait_until(SHOWN.format(line=0))
+    assert ex.move == 2 and ex.find(".wt-moves li").count() == len(main) + 1
+    # And back to it.
+    ex.find('li[data-line="1"] [data-role="variation-show"]').click()
+    ex.wait_until(SHOWN.format(line=1))
+    assert ex.find(".wt-moves li").count() == 3 and ex.move == 2
