@@ -61,15 +61,24 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+APPS = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}
+"""The front ends JupyterServer can start: the ``jupyter`` subcommand -> its config class."""
+
+
 class JupyterServer:
-    """A JupyterLab server on 127.0.0.1, isolated from the user's Jupyter config.
+    """A JupyterLab (or Notebook 7) server on 127.0.0.1, isolated from the user's Jupyter config.
 
     It runs from the same environment as the tests (``sys.executable``'s bin folder), so
     its kernels import the same witchtable (the installed wheel, or the checkout when
     ``PYTHONPATH=build/dev`` is set: the environment is passed through).
     """
 
-    def __init__(self, root_dir: Path, state_dir: Path, log_path: Path) -> None:
+    def __init__(self, root_dir: Path, state_dir: Path, log_path: Path, app: str = "lab") -> None:
+        if app not in APPS:
+            raise ValueError(f"app must be one of {sorted(APPS)}, not {app!r}")
+        # "lab" (JupyterLab) or "notebook" (Jupyter Notebook 7: the same server and kernels,
+        # one notebook per page at /notebooks/PATH).
+        self.app = app
         self.root_dir = root_dir
         self.state_dir = state_dir
         self.log_path = log_path
@@ -88,7 +97,7 @@ class JupyterServer:
                                                          "settings", "workspaces")}
         for path in dirs.values():
             path.mkdir(parents=True, exist_ok=True)
-        for rel, values in LAB_SETTINGS.items():
+        for rel, values in (LAB_SETTINGS if self.app == "lab" else {}).items():
             target = dirs["settings"] / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(json.dumps(values))
@@ -105,25 +114,27 @@ class JupyterServer:
             "JUPYTER_PLATFORM_DIRS": "1",
             "PYTHONUNBUFFERED": "1",
         })
+        cls = APPS[self.app]
         cmd = [
-            str(jupyter), "lab", "--allow-root", "--no-browser", "--ip", LOCAL_HOST,
+            str(jupyter), self.app, "--allow-root", "--no-browser", "--ip", LOCAL_HOST,
             "--port", str(self.port), "--port-retries", "0",
             "--IdentityProvider.token=", "--ServerApp.password=",
             f"--ServerApp.root_dir={self.root_dir}",
-            f"--LabApp.user_settings_dir={dirs['settings']}",
-            f"--LabApp.workspaces_dir={dirs['workspaces']}",
-            "--LabApp.news_url=None",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-            "--LabApp.extension_manager=readonly",
-            "--LabApp.expose_app_in_browser=True",
+            f"--{cls}.user_settings_dir={dirs['settings']}",
+            f"--{cls}.workspaces_dir={dirs['workspaces']}",
+            f"--{cls}.expose_app_in_browser=True",
         ]
+        if self.app == "lab":  # (options of JupyterLab's LabApp only)
+            cmd += ["--LabApp.news_url=None",
+                    "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+                    "--LabApp.extension_manager=readonly"]
         self._log = open(self.log_path, "w")
         self.proc = subprocess.Popen(cmd, cwd=self.root_dir, env=env, stdout=self._log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"jupyter lab exited with code {self.proc.returncode}; "
+                raise RuntimeError(f"jupyter {self.app} exited with code {self.proc.returncode}; "
                                    f"its log:\n{self.log_tail()}")
             try:
                 with urllib.request.urlopen(f"{self.base_url}/api/status", timeout=2) as reply:
@@ -133,7 +144,7 @@ class JupyterServer:
                 pass
             time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"jupyter lab did not answer on {self.base_url} within {timeout:.0f} s; "
+        raise RuntimeError(f"jupyter {self.app} did not answer on {self.base_url} within {timeout:.0f} s; "
                            f"its log:\n{self.log_tail()}")
 
     def api(self, method: str, path: str) -> Any:
@@ -141,7 +152,8 @@ class JupyterServer:
         if self._opener is None:
             self._cookies = http.cookiejar.CookieJar()
             self._opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self._cookies))
-            self._opener.open(f"{self.base_url}/lab", timeout=10).read()
+            self._opener.open(f"{self.base_url}/{'lab' if self.app == 'lab' else 'tree'}",
+                              timeout=10).read()
         xsrf = next((c.value for c in self._cookies if c.name == "_xsrf"), "")
         request = urllib.request.Request(f"{self.base_url}{path}", method=method,
                                          headers={"X-XSRFToken": xsrf})
@@ -157,21 +169,26 @@ class JupyterServer:
 
     def stop(self) -> None:
         """Stop the server and its kernels (they share the process group we started)."""
-        if self.proc is not None and self.proc.poll() is None:
-            pgid = os.getpgid(self.proc.pid)
-            os.killpg(pgid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.killpg(pgid, signal.SIGKILL)
-                self.proc.wait(timeout=5)
-            try:  # kernels left behind after the server went away
-                os.killpg(pgid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        stop_group(self.proc)
         if self._log is not None:
             self._log.close()
             self._log = None
+
+
+def stop_group(proc: subprocess.Popen | None) -> None:
+    """Stop a server started with ``start_new_session=True`` and all it started (kernels)."""
+    if proc is not None and proc.poll() is None:
+        pgid = os.getpgid(proc.pid)
+        os.killpg(pgid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(pgid, signal.SIGKILL)
+            proc.wait(timeout=5)
+        try:  # kernels left behind after the server went away
+            os.killpg(pgid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
 
 
 def open_tab(context: BrowserContext) -> Page:
@@ -346,7 +363,9 @@ class Notebook:
         opened.append(self.path)
         loaded = self.page.url.startswith(f"{self.server.base_url}/lab") and self.page.evaluate(
             "() => window.jupyterapp !== undefined")
-        if loaded:
+        if self.server.app == "notebook":  # Notebook 7: one notebook per page
+            self.page.goto(f"{self.server.base_url}/notebooks/{quote(self.path)}", timeout=NAV_TIMEOUT_MS)
+        elif loaded:
             # Not awaited: the command's promise settles seconds after the panel is usable.
             self.page.evaluate("p => { window.jupyterapp.commands.execute('docmanager:open', {path: p}); }",
                                self.path)

@@ -1,0 +1,161 @@
+"""The play table in marimo: ``marimo run`` serves a small app, a click plays a move.
+
+marimo renders an anywidget shown as a cell's last expression with its own front end
+(no ipywidgets manager, no Jupyter kernel protocol) and carries anywidget's custom
+messages (``model.send`` -> the widget's ``on_msg`` handlers), which is all the table
+needs. ``marimo_witching_hour.py`` shows ``play("witching-hour", players=3, seed=5,
+pace=0)``. The truth here is a replica: the same app run in this process (``app.run()``)
+deals the same seeded game, the clicked action is applied to it, and the page must show
+what the replica's seat 0 sees (move number, own hand, every hand size). Rulebook:
+``witching-hour.txt`` (Gameplay: on your turn you make an attack or play a card).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext
+from wt_browser import LOCAL_HOST, NAV_TIMEOUT_MS, PLAY, Table, free_port, open_tab, stop_group
+
+pytestmark = pytest.mark.browser
+
+marimo = pytest.importorskip("marimo", reason="marimo is not installed (requirements/dev.txt pins it)")
+
+APP = Path(__file__).with_name("marimo_witching_hour.py")
+
+
+class MarimoServer:
+    """``marimo run APP`` on 127.0.0.1, no token, with a throwaway home (no user config)."""
+
+    def __init__(self, app: Path, state_dir: Path, log_path: Path) -> None:
+        self.app = app
+        self.state_dir = state_dir
+        self.log_path = log_path
+        self.port = free_port()
+        self.base_url = f"http://{LOCAL_HOST}:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self._log = None
+
+    def start(self, timeout: float = 90.0) -> None:
+        exe = Path(sys.executable).parent / "marimo"
+        if not exe.exists():
+            raise RuntimeError(f"{exe} is missing: install requirements/dev.txt into this venv")
+        home = self.state_dir / "home"
+        home.mkdir(parents=True, exist_ok=True)
+        env = dict(os.environ)
+        if env.get("PYTHONPATH"):  # the app runs elsewhere: make build/dev absolute
+            env["PYTHONPATH"] = os.pathsep.join(
+                str(Path(entry).resolve()) for entry in env["PYTHONPATH"].split(os.pathsep) if entry)
+        env.update({"HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
+                    "XDG_CACHE_HOME": str(home / ".cache"), "XDG_STATE_HOME": str(home / ".state"),
+                    "MARIMO_SKIP_UPDATE_CHECK": "1", "PYTHONUNBUFFERED": "1"})
+        cmd = [str(exe), "run", str(self.app), "--host", LOCAL_HOST, "--port", str(self.port),
+               "--headless", "--no-token", "--no-sandbox"]
+        self._log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(cmd, cwd=self.app.parent, env=env, stdout=self._log,
+                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     start_new_session=True)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"marimo exited with code {self.proc.returncode}; "
+                                   f"its log:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.base_url}/health", timeout=2) as reply:
+                    if reply.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"marimo did not answer on {self.base_url} within {timeout:.0f} s; "
+                           f"its log:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        stop_group(self.proc)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+@pytest.fixture(scope="module")
+def marimo_server(tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[MarimoServer]:
+    folder = tmp_path_factory.mktemp("marimo")
+    app = folder / APP.name  # a copy: marimo may write beside the app it runs
+    shutil.copy(APP, app)
+    server = MarimoServer(app, folder, artifacts / "marimo.log")
+    server.start()
+    yield server
+    server.stop()
+
+
+def replica():
+    """The app's table, made by running the same app file in this process."""
+    spec = importlib.util.spec_from_file_location("marimo_witching_hour", APP)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    _, defs = module.app.run()
+    return defs["table"]
+
+
+def seen(table: Table) -> dict:
+    """What seat 0's table shows: the move, its own hand, every seat's hand size."""
+    snap = table.snapshot()
+    return {"move": snap["move"], "hand": Counter(snap["hand"] or []),
+            "hand_sizes": [p["hand_size"] for p in sorted(snap["players"], key=lambda p: p["seat"])]}
+
+
+def truth(widget) -> dict:
+    view = widget.game.view(0)
+    return {"move": widget.game.move_number, "hand": Counter({k: n for k, n in view["hand"].items() if n}),
+            "hand_sizes": list(view["hand_sizes"])}
+
+
+def test_a_click_plays_a_move_in_marimo(request: pytest.FixtureRequest, chromium: BrowserContext,
+                                       marimo_server: MarimoServer, artifacts: Path) -> None:
+    """Gameplay (witching-hour.txt): seat 0 opens; the clicked action is the move played."""
+    tab = open_tab(chromium)
+    request.node.wt_page = tab
+    try:
+        started = time.monotonic()
+        tab.goto(marimo_server.base_url, timeout=NAV_TIMEOUT_MS)
+        root = tab.locator(PLAY).first  # (CSS locators pierce marimo's shadow roots)
+        root.wait_for(timeout=NAV_TIMEOUT_MS)
+        table = Table(tab, root)
+        table.wait_idle()
+        shown = time.monotonic() - started
+
+        twin = replica()
+        assert seen(table) == truth(twin), "the page does not show the seeded deal"
+        button = table.find('button[data-action]:not([data-role="confirm"]):not([disabled])').first
+        action = json.loads(button.get_attribute("data-action"))
+        assert action in twin.game.legal_actions(0), f"the page offers an illegal action: {action}"
+
+        ms = table.act(lambda: button.click())
+        twin.send_message({"kind": "act", "action": action, "move": 0})
+        assert twin.game.move_number >= 1
+        assert seen(table) == truth(twin), "the page does not show the game after the clicked action"
+        assert not table.busy
+        assert tab.wt_errors == [], f"uncaught errors in the page: {tab.wt_errors}"
+        root.screenshot(path=str(artifacts / "marimo-play.png"))
+        print(f"marimo: table shown {shown:.1f} s after opening; click to re-render {ms:.0f} ms")
+    finally:
+        request.node.wt_page = None
+        tab.close()
