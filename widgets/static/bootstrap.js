@@ -1,0 +1,42 @@
+// The loader each table's widget model carries instead of the whole table (a few hundred
+// bytes instead of table.js and table.css). The module and the stylesheet live once per
+// kernel in the shared assets model this table's `_assets` names, so a notebook saved
+// with twenty tables stores them once. Loaded from there, the module draws the table as
+// it always has; a view that cannot find the shared model says what to do.
+const STYLE_ID = "witchtable-table-css";
+
+function sharedId(model) {
+  const ref = String(model.get("_assets") || "");
+  return ref.startsWith("IPY_MODEL_") ? ref.slice("IPY_MODEL_".length) : ref;
+}
+
+function useStyle(css) {
+  let node = document.getElementById(STYLE_ID);
+  if (!node) {
+    node = document.createElement("style");
+    node.id = STYLE_ID;
+    document.head.append(node);
+  }
+  if (node.textContent !== css) node.textContent = css;
+}
+
+export default {
+  async render({ model, el, ...rest }) {
+    let mod;
+    try {
+      const shared = await model.widget_manager.get_model(sharedId(model));
+      useStyle(shared.get("css") || "");
+      const url = URL.createObjectURL(new Blob([shared.get("esm") || ""], { type: "text/javascript" }));
+      try { mod = await import(/* webpackIgnore: true */ url); } finally { URL.revokeObjectURL(url); }
+    } catch (err) {
+      console.error("witchtable: the table's shared module could not be loaded", err);
+      const note = document.createElement("p");
+      note.className = "wt-missing";
+      note.setAttribute("role", "alert");
+      note.textContent = (model.get("strings") || {}).assets_missing || "Run the cell again.";
+      el.append(note);
+      return () => note.remove();
+    }
+    return mod.default.render({ model, el, ...rest });
+  },
+};
