@@ -180,6 +180,77 @@ function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+// ------------------------------------------------------------------ the kernel watch
+// A notebook reopened without its kernel (or whose kernel stopped) still draws its tables
+// from the saved state, but nothing answers a click. In Jupyter (the model has a
+// widget_manager), ipywidgets marks a view whose comm is dead with the class
+// jupyter-widgets-disconnected: the table then says its kernel is gone and how to bring
+// it back. A message that gets no sign of life (no kernel status, no reply, no new seq)
+// for KERNEL_WAIT_MS says so more carefully: the kernel may only be busy.
+const KERNEL_WAIT_MS = 8000;
+const DISCONNECTED = "jupyter-widgets-disconnected";
+
+class KernelWatch {
+  constructor(view) {
+    this.view = view;
+    this.jupyter = !!view.model.widget_manager;
+    this.node = h("div.wt-kernel", { role: "alert", "data-role": "kernel", hidden: true });
+    this.state = "ok"; // "ok", "gone" (the comm is dead) or "silent" (no answer yet)
+    this.timer = null;
+    this.observer = null;
+    if (this.jupyter && typeof MutationObserver === "function") {
+      this.observer = new MutationObserver(() => this.check());
+      this.observer.observe(view.el, { attributes: true, attributeFilter: ["class"] });
+    }
+  }
+
+  disconnected() {
+    const el = this.view.el;
+    return !!(el.closest && el.closest(`.${DISCONNECTED}`));
+  }
+
+  check() {
+    if (!this.jupyter) return;
+    if (this.disconnected()) this.show("gone");
+    else if (this.state === "gone") this.show("ok");
+    else this.show(this.state);
+  }
+
+  // The callbacks a message is sent with: any status or reply from the kernel is a sign of life.
+  sent() {
+    if (!this.jupyter) return undefined;
+    clearTimeout(this.timer);
+    if (this.disconnected()) {
+      this.show("gone");
+      return undefined;
+    }
+    if (this.state === "gone") this.show("ok");
+    this.timer = setTimeout(() => { if (this.state === "ok") this.show("silent"); }, KERNEL_WAIT_MS);
+    const alive = () => this.alive();
+    return { iopub: { status: alive }, shell: { reply: alive } };
+  }
+
+  alive() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (this.state === "silent") this.show("ok");
+  }
+
+  show(state) {
+    this.state = state;
+    this.view.root.dataset.kernel = state;
+    if (state === "ok") this.node.setAttribute("hidden", "");
+    else this.node.removeAttribute("hidden");
+    this.node.textContent = state === "gone" ? t("kernel_gone")
+      : state === "silent" ? t("kernel_silent", { s: KERNEL_WAIT_MS / 1000 }) : "";
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    if (this.observer) this.observer.disconnect();
+  }
+}
+
 class TableView {
   constructor(model, el) {
     this.model = model;
@@ -187,7 +258,8 @@ class TableView {
     this.root = h("div.wt-table", { tabindex: "-1" });
     this.live = h("div.wt-live.wt-sr", { "aria-live": "polite", "aria-atomic": "true", role: "status" });
     this.body = h("div.wt-body");
-    this.root.append(this.live, this.body);
+    this.kernel = new KernelWatch(this);
+    this.root.append(this.live, this.kernel.node, this.body);
     el.classList.add("wt-host");
     el.append(this.root);
     // purely visual, local state
@@ -255,6 +327,7 @@ class TableView {
     }) : null;
     if (this.resize) this.resize.observe(this.root);
     this.draw();
+    this.kernel.check();
   }
 
   destroy() {
@@ -263,6 +336,7 @@ class TableView {
     this.root.removeEventListener("focusin", this.onFocus);
     clearTimeout(this.autoTimer);
     clearTimeout(this.busyTimer);
+    this.kernel.stop();
     clearTimeout(this.revealTimer);
     clearInterval(this.clockTimer);
     if (this.resize) this.resize.disconnect();
@@ -293,7 +367,7 @@ class TableView {
     this.root.dataset.busy = "1";
     clearTimeout(this.busyTimer);
     this.busyTimer = setTimeout(() => { this.root.dataset.busy = "0"; }, 15000);
-    this.model.send(message);
+    this.model.send(message, this.kernel.sent());
   }
 
   act(action, seat) {
@@ -337,6 +411,7 @@ class TableView {
     if (this.expectSeq === null || (seq ?? 0) >= this.expectSeq) {
       this.root.dataset.busy = "0";
       clearTimeout(this.busyTimer);
+      if (this.kernel) this.kernel.alive();
     }
     const board = `${scene.game}|${scene.move}|${scene.hand ? scene.hand.seat : ""}|${scene.picker ? scene.picker.id : ""}`;
     if (board !== this.pickFor) {
