@@ -202,11 +202,30 @@ class KernelWatch {
       this.observer = new MutationObserver(() => this.check());
       this.observer.observe(view.el, { attributes: true, attributeFilter: ["class"] });
     }
+    // JupyterLab's manager also holds the kernel: its death or shutdown is told at once.
+    const kernel = this.kernel();
+    this.hadKernel = !!kernel;
+    this.signals = [];
+    for (const name of ["statusChanged", "disposed"]) {
+      const signal = kernel && kernel[name];
+      if (!signal || typeof signal.connect !== "function") continue;
+      const slot = () => this.check();
+      signal.connect(slot);
+      this.signals.push([signal, slot]);
+    }
+  }
+
+  kernel() {
+    const manager = this.view.model.widget_manager;
+    return (manager && manager.kernel) || null;
   }
 
   disconnected() {
     const el = this.view.el;
-    return !!(el.closest && el.closest(`.${DISCONNECTED}`));
+    if (el.closest && el.closest(`.${DISCONNECTED}`)) return true;
+    if (!this.hadKernel) return false;
+    const kernel = this.kernel();
+    return !kernel || !!kernel.isDisposed || kernel.status === "dead";
   }
 
   check() {
@@ -245,9 +264,21 @@ class KernelWatch {
       : state === "silent" ? t("kernel_silent", { s: KERNEL_WAIT_MS / 1000 }) : "";
   }
 
+  // A send that throws (a disposed kernel connection) means the kernel is gone.
+  send(message) {
+    try {
+      this.view.model.send(message, this.sent());
+    } catch (err) {
+      if (!this.jupyter) throw err;
+      console.error("witchtable: the message could not reach the kernel", err);
+      this.show("gone");
+    }
+  }
+
   stop() {
     clearTimeout(this.timer);
     if (this.observer) this.observer.disconnect();
+    for (const [signal, slot] of this.signals) signal.disconnect(slot);
   }
 }
 
@@ -258,8 +289,8 @@ class TableView {
     this.root = h("div.wt-table", { tabindex: "-1" });
     this.live = h("div.wt-live.wt-sr", { "aria-live": "polite", "aria-atomic": "true", role: "status" });
     this.body = h("div.wt-body");
-    this.kernel = new KernelWatch(this);
-    this.root.append(this.live, this.kernel.node, this.body);
+    this.watch = new KernelWatch(this);
+    this.root.append(this.live, this.watch.node, this.body);
     el.classList.add("wt-host");
     el.append(this.root);
     // purely visual, local state
@@ -327,7 +358,7 @@ class TableView {
     }) : null;
     if (this.resize) this.resize.observe(this.root);
     this.draw();
-    this.kernel.check();
+    this.watch.check();
   }
 
   destroy() {
@@ -336,7 +367,7 @@ class TableView {
     this.root.removeEventListener("focusin", this.onFocus);
     clearTimeout(this.autoTimer);
     clearTimeout(this.busyTimer);
-    this.kernel.stop();
+    this.watch.stop();
     clearTimeout(this.revealTimer);
     clearInterval(this.clockTimer);
     if (this.resize) this.resize.disconnect();
@@ -367,7 +398,7 @@ class TableView {
     this.root.dataset.busy = "1";
     clearTimeout(this.busyTimer);
     this.busyTimer = setTimeout(() => { this.root.dataset.busy = "0"; }, 15000);
-    this.model.send(message, this.kernel.sent());
+    this.watch.send(message);
   }
 
   act(action, seat) {
@@ -411,7 +442,7 @@ class TableView {
     if (this.expectSeq === null || (seq ?? 0) >= this.expectSeq) {
       this.root.dataset.busy = "0";
       clearTimeout(this.busyTimer);
-      if (this.kernel) this.kernel.alive();
+      if (this.watch) this.watch.alive();
     }
     const board = `${scene.game}|${scene.move}|${scene.hand ? scene.hand.seat : ""}|${scene.picker ? scene.picker.id : ""}`;
     if (board !== this.pickFor) {
