@@ -85,3 +85,33 @@ def test_an_nbconvert_export_of_a_saved_notebook_shows_the_boards_offline(page, 
     blocked = offline_guard.take()  # the export's own widget scripts (a CDN): blocked, as offline
     assert all(any(lib in url for lib in ("jupyter-widgets", "require", "mathjax")) for url in blocked), (
         json.dumps(blocked))
+
+
+def test_a_reopened_notebook_shows_its_boards_and_each_table_says_its_kernel_is_gone(page, jupyter, tmp_path):
+    """The executed, saved notebook opened again in a fresh kernel. Untrusted (as a file from
+    elsewhere opens), JupyterLab shows no widget, and the sanitised snapshot still tells the
+    position; trusted, the tables come back from the saved widget state with no comm behind
+    them, and each says its kernel is gone and how to bring it back."""
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        import notebook_size
+    finally:
+        sys.path.pop(0)
+    notebook_size.measure(2, tmp_path)
+    (jupyter.root_dir / "export-reopened.ipynb").write_text((tmp_path / "tables.ipynb").read_text())
+    nb = Notebook(page, jupyter, "export-reopened.ipynb").open()
+    snaps = nb.panel.locator(".wt-snap")
+    snaps.nth(1).wait_for(timeout=30_000)
+    assert nb.panel.locator(".wt-table").count() == 0, "untrusted: no live widget"
+    first = snaps.first.inner_text()
+    assert snaps.first.is_visible() and "Witching Hour" in first and "Your hand" in first
+    page.evaluate(nb._js("window.jupyterapp.shell.activateById(w.id);"
+                         " window.jupyterapp.commands.execute('notebook:trust');"))
+    page.locator(".jp-Dialog .jp-mod-accept").click()
+    notices = nb.panel.locator(".wt-table [data-role=kernel]")
+    notices.nth(1).wait_for(state="visible", timeout=30_000)
+    for i in range(2):
+        text = notices.nth(i).inner_text()
+        assert "kernel is gone" in text and "run the cell again" in text
+    assert not snaps.first.is_visible(), "the live tables are back: their snapshots hide"
+    page.screenshot(path=str(ARTIFACTS / "export-reopened.png"))
