@@ -48,6 +48,11 @@ def test_tables_load_the_shared_module_hide_their_snapshot_and_say_when_the_kern
     play = Table(page, nb.panel.locator(PLAY).first)
     play.wait_idle()
     assert play.find("[data-role=kernel]").is_hidden()
+    card = play.find(".wt-hand .wt-card").first  # its picture and the words come from the assets model
+    pictures = json.loads((REPO / "widgets/presenters/witching_hour.pictures.json").read_text())
+    art = card.locator(".wt-card-art").inner_html()
+    assert pictures[card.get_attribute("data-card")].split('"')[1] in art, "the game's own picture"
+    assert play.find("[data-role=clear]").inner_text().strip() == "Clear"
     before = play.move
     play.act(lambda: play.find("button[data-action]").first.click())
     assert play.move > before, "the table plays"

@@ -160,13 +160,18 @@ def test_each_table_carries_a_small_loader_and_the_module_is_stored_once():
     for widget in (first, second):
         state = widget.get_state()
         own = len(state["_esm"]) + len(state["_css"])
-        assert own < 2_500, f"a table's own module and style are {own} bytes"
+        assert own < 2_000, f"a table's own module and style are {own} bytes"
+        assert "pictures" not in state and "strings" not in state
         assert state["_assets"] == f"IPY_MODEL_{first._assets.model_id}"
     module = len((STATIC / "table.js").read_text()) + len((STATIC / "table.css").read_text())
     assert module > 20 * 2_500, "the shared module is the bulk (what used to be in every model)"
     assets = first._assets.get_state()
     assert assets["esm"] == (STATIC / "table.js").read_text()
     assert assets["_model_name"] == "WidgetModel" and assets["_model_module"] == "@jupyter-widgets/base"
+    hocus = play("hocus-pocus", players=3, seed=4)
+    assert hocus.shared == second.shared, "a game's pictures and the words, once"
+    sets = [p["set"] for p in first._assets.pictures.values()]
+    assert sets.count("hocus-pocus") == sets.count("witching-hour") == 1
     first._assets.close()
     third = play("witching-hour", players=3, seed=3)
     assert third._assets is not first._assets and third._assets.comm is not None, "closed: made again"
@@ -218,7 +223,7 @@ def test_an_executed_saved_notebook_exports_to_html_that_shows_the_boards(tmp_pa
     state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     esm = [m["state"].get("esm") or m["state"].get("_esm") for m in state.values()]
     assert esm.count((STATIC / "table.js").read_text()) == 1, "the module is saved once"
-    assert figures["largest_table_model_bytes"] < figures["assets_model_bytes"] + 200_000
+    assert figures["largest_table_model_bytes"] < figures["assets_model_bytes"], "the bulk is shared"
 
 
 # ---------------------------------------------------------------- the front end (Node)

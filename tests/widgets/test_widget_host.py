@@ -12,7 +12,7 @@ pytest.importorskip("anywidget")
 
 from witchtable import explore, lab, play
 from witchtable.widgets import LabController, TableController, TableWidget
-from witchtable.widgets.anywidget_host import STATIC
+from witchtable.widgets.anywidget_host import STATIC, loader
 
 
 def traits(widget: TableWidget) -> dict:
@@ -49,7 +49,10 @@ def test_synced_state_is_json_and_the_front_end_files_ship():
     json.dumps({k: state[k] for k in ("seq", "mode", "scene", "notice", "auto")})
     assert (STATIC / "table.js").read_text().count("export default") == 1
     assert "wt-table" in (STATIC / "table.css").read_text()
-    assert state["_esm"] == (STATIC / "bootstrap.js").read_text(), "each table carries the small loader"
+    assert state["_esm"] == loader() and "get_model" in loader(), "each table carries the small loader"
+    assert "pictures" not in state and "strings" not in state, "kept once, in the assets model"
+    assert widget._assets.pictures[state["shared"]["pictures"]] == widget.pictures
+    assert widget._assets.strings[state["shared"]["strings"]] == widget.strings
     assert state["_css"] == ""
     assets = widget._assets
     assert state["_assets"] == f"IPY_MODEL_{assets.model_id}", "the shared module is a widget reference"
