@@ -46,7 +46,7 @@ def test_a_whole_game_with_right_and_wrong_claims_and_a_no_match(
         path = GAME if language == "en" else f"{GAME}/{language}"
         page, _ms = open_play_page(browser, site_url, path, query)
         assert page.locator("html").get_attribute("lang") == language
-        start_label = page.locator("#wt-setup [data-role=start]").inner_text()
+        start_label = page.locator("#wt-setup [data-role=start]").text_content()
         assert start_label == {"en": "Start this game", "es": "Empezar esta partida"}[language]
         assert page.locator("select[name='option:language']").input_value() == language
         root = page.locator(".wt-table")
