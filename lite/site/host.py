@@ -19,8 +19,10 @@ from witchtable.widgets.controller import TableController
 _table: TableController | None = None
 
 SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo",
-              "variant", "options")
-"""The setup form's fields; ``options`` holds the game's own options (``{"language": "es"}``)."""
+              "variant", "options", "position", "site_url")
+"""The setup form's fields; ``options`` holds the game's own options (``{"language": "es"}``);
+``position`` a position link from the address (the explorer opens it, widgets/links.py) and
+``site_url`` the site's base address (the explorer's copied links are its play pages)."""
 
 
 def start(options_json: str) -> str:
