@@ -256,7 +256,8 @@ class TableController:
         linked = read_link(position)
         if game_id is not None and game_id != linked.game.id:
             raise ValueError(f"this link is a position of {linked.game.spec.name} ({linked.game.id}), "
-                             f"not {game_id}: open it with that game (or leave the game out)")
+                             f"not of {game_id}: open it with {linked.game.spec.name} (its play page, "
+                             "or explore(link=...) without a game)")
         return linked
 
     # ------------------------------------------------------------------ set-up

@@ -39,8 +39,8 @@ LINK_VERSION = 1
 """The version of position links this code writes and reads (the ``wt1.`` prefix)."""
 PREFIX = f"wt{LINK_VERSION}."
 MAX_LINK_CHARS = 64_000
-"""The longest link read: well over a long game's (1 to 2 kB for 60 to 170 moves), and
-under what browsers and web servers carry in an address."""
+"""The longest link read: well over a long game's (1 to 2 kB for 60 to 170 moves, 5 kB for a
+random Potion House game of 1,500), and under what browsers and web servers carry in an address."""
 MAX_DATA_CHARS = 2_000_000
 """The most characters of JSON a link may unpack to (a small link cannot unpack to a flood)."""
 PLAY_PATH = "play/{game}/"

@@ -185,7 +185,7 @@ def test_an_illegal_move_list_names_the_rule(explorer) -> None:
 
 
 def test_a_link_of_another_game_is_refused_on_that_games_table(explorer) -> None:
-    with pytest.raises(ValueError, match=r"a position of Witching Hour .* not hocus-pocus"):
+    with pytest.raises(ValueError, match=r"of Witching Hour .* not of hocus-pocus: open it with Witching"):
         TableController("hocus-pocus", mode="explore", position=explorer.link())
 
 
@@ -205,3 +205,23 @@ def test_links_never_reach_a_play_table_or_a_seats_view(explorer) -> None:
     viewer = TableController("witching-hour", mode="explore", position=link, seat=1)
     scene = viewer.state()["scene"]
     assert scene["link"] is None and scene["save"] is None and PREFIX not in json.dumps(scene)
+
+
+def test_table_js_draws_the_copy_control_in_the_god_view_only(explorer) -> None:
+    """table.js (in Node, tests/widgets/node_dom.mjs) draws "Copy link to this position" with
+    the text it copies, in the save panel of the god view; a seat's view has none."""
+    test_widget_node = pytest.importorskip("test_widget_node")
+    if test_widget_node.NODE is None:
+        pytest.skip("node is not installed")
+    controller = TableController("witching-hour", mode="explore", position=explorer.link())
+    page = test_widget_node.Page(controller)
+    try:
+        part = controller.state()["scene"]["link"]
+        found = page.query(".wt-saves [data-role=copy-link]")
+        assert len(found) == 1 and found[0]["attrs"]["data-link"] == part["copy"]
+        assert found[0]["attrs"]["aria-label"].startswith(part["label"])
+        assert part["label"] in found[0]["text"]
+        page.deliver(page.op("click", selector="[data-role=view-as]", index=1))
+        assert controller.view_seat == 1 and page.query("[data-role=copy-link]") == []
+    finally:
+        page.close()
