@@ -214,7 +214,7 @@ def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: 
              f"{up}../rules/{game['id']}/{'' if rules_language == 'en' else rules_language + '/'}")
     config = {"game": {**game, "default_players": default_players(game)},
               "pyodide": up + "../" + pyodide, "wheel": wheel.name, "variants": own,
-              "language": language, "words": script_words, "rules": rules}
+              "language": language, "words": script_words, "rules": rules, "root": up + "../"}
     choices = "".join(f'<option value="{esc(v["name"])}">{esc(v["title"])}</option>' for v in own)
     nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
     notebook_text = words.gettext(N_("The {game} notebook")).format(game=game["name"])

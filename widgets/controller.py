@@ -28,6 +28,7 @@ from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, SaveErr
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import LANGUAGES, N_, _, language, ngettext, ui_strings, using
+from .links import PREFIX, LinkError, Position, link_url, make_link, play_page, read_link
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural, second_person
 from .variations import descendants, parents, read_tree, shared, write_tree
@@ -176,14 +177,17 @@ class TableController:
     ``pace`` is the seconds between bot moves the front end waits (0: bots move at
     once). Explore: ``seat`` is the seat whose view is shown (``None``, the default: the god view)
     and ``bots`` the kind that plays on when asked to ("let the bots play").
-    ``save`` (explore) opens a saved game (JSON text or dict) at its last move.
+    ``save`` (explore) opens a saved game (JSON text or dict) at its last move; ``position``
+    (explore) opens a position link (widgets/links.py) at the move it shows. ``site_url``: the
+    site's base address, so the explorer's link is the game's play page there.
     """
 
     def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = DEFAULT_BOTS,
                  seed: int | None = None, names: Sequence[str] | None = None, mode: str = PLAY,
                  pace: float = 0.9, save: Any = None, reactions: str = DEFAULT_REACTIONS,
                  undo: str = "fair", rules_url: str | None = None,
-                 reveal_time: float | None = DEFAULT_REVEAL_TIME, **options: Any):
+                 reveal_time: float | None = DEFAULT_REVEAL_TIME, position: Any = None,
+                 site_url: str | None = None, **options: Any):
         if mode not in (PLAY, EXPLORE):
             raise ValueError(f"mode is 'play' or 'explore', not {mode!r}")
         if reactions not in REACTIONS:
@@ -201,6 +205,10 @@ class TableController:
         self.reveal_time = None if reveal_time is None else float(reveal_time)
         if rules_url is not None and not isinstance(rules_url, str):
             raise ValueError(f"rules_url is the address of the game's rules page (text), not {rules_url!r}")
+        if site_url is not None and not isinstance(site_url, str):
+            raise ValueError(f"site_url is the witchtable site's base address (text), not {site_url!r}")
+        self.site_url = site_url
+        linked = self._linked(game_id, mode, position, save)
         self.mode = mode
         self.pace = float(pace)
         self.rules_url = rules_url
@@ -215,16 +223,42 @@ class TableController:
             if isinstance(save, (str, bytes, bytearray)):
                 save = parse_json(save, "this save", SaveError)
             game = load_game(save)
+        elif linked is not None:
+            game = linked.game
         else:
             game = new_game(game_id, players, seed, **options)
         self._setup(game, seat, bots)
         if mode == EXPLORE:
             # The main line and the variations beside it (widgets/variations.py); the one shown.
             self.lines, self.active = read_tree(save, game) if save is not None else ([[]], 0)
+            if linked is not None:
+                self.lines = [linked.line]
             self.turns: list[int] = []
             self._currents: list[Any] = []  # the view's ``current`` seat at each position
             self._mark_turns(0)
+            if linked is not None:
+                self._goto(linked.move)
         self._start()
+
+    @staticmethod
+    def _linked(game_id: Any, mode: str, position: Any, save: Any) -> Position | None:
+        """The position link asked for, read (raises LinkError saying what is wrong), or None.
+
+        A link holds the seed, which tells every card: it opens in the explorer only.
+        """
+        if position is None:
+            return None
+        if mode != EXPLORE:
+            raise ValueError("a position link opens in the explorer (mode='explore'): it holds the seed, "
+                             "which tells every hidden card, so a play table never opens one")
+        if save is not None:
+            raise ValueError("give a save or a position link, not both")
+        linked = read_link(position)
+        if game_id is not None and game_id != linked.game.id:
+            raise ValueError(f"this link is a position of {linked.game.spec.name} ({linked.game.id}), "
+                             f"not of {game_id}: open it with {linked.game.spec.name} (its play page, "
+                             "or explore(link=...) without a game)")
+        return linked
 
     # ------------------------------------------------------------------ set-up
 
@@ -853,13 +887,20 @@ class TableController:
         save = message.get("save")
         if not isinstance(save, (str, dict)) or (isinstance(save, str) and not save.strip()):
             return error("Paste a save (the JSON text from the save box) before loading.")
+        shown = None  # a position link pasted in the box: the move it shows
         try:
-            if isinstance(save, str):
-                save = parse_json(save, "this save", SaveError)
-            game = load_game(save)
-            lines, active = read_tree(save, game)
+            if isinstance(save, str) and save.strip().startswith(PREFIX[:2]):
+                linked = read_link(save)
+                game, lines, active, shown = linked.game, [linked.line], 0, linked.move
+            else:
+                if isinstance(save, str):
+                    save = parse_json(save, "this save", SaveError)
+                game = load_game(save)
+                lines, active = read_tree(save, game)
         except (ValueError, TypeError, KeyError) as err:
-            return error(f"That save could not be loaded: {err}. Nothing was changed.")
+            what = ("That position link could not be opened" if isinstance(err, LinkError)
+                    else "That save could not be loaded")
+            return error(f"{what}: {err}. Nothing was changed.")
         previous = (self.game, self.presenter, self.names, self.kinds, self.humans, self.explore_bots,
                     self.view_seat, self.bots)
         names = self._custom_names
@@ -875,6 +916,10 @@ class TableController:
             return error(f"That save could not be loaded: {err}. Nothing was changed.")
         self.lines, self.active = lines, active
         self._mark_turns(0)
+        if shown is not None:
+            self._goto(shown)
+            return info(f"Opened a position link of {game.spec.name}: {game.players} players, move {shown} "
+                        f"of {len(self.line)}.")
         extra = len(lines) - 1
         if extra:
             return info(f"Loaded a save of {game.spec.name}: {game.players} players, move {game.move_number} "
@@ -1081,6 +1126,7 @@ class TableController:
             "load": control("load", _("Load this save"), {"kind": "load"}, icon="load",
                             hint=_("Load the save pasted in the box above.")) | {"input": "save"}
             if god else None,
+            "link": self._link_part() if god else None,
             "handoff": None, "waiting": None,
         }
 
@@ -1099,6 +1145,29 @@ class TableController:
         if len(self.lines) > 1 or self.game.move_number < len(self.line):
             save["explorer"] = write_tree(self.lines, self.active)
         return save
+
+    def link(self) -> str:
+        """The position link of the position shown (explorer): the line shown and this move on it."""
+        if self.mode != EXPLORE:
+            raise ValueError("position links belong to the explorer: a link holds the seed, which "
+                             "tells every hidden card")
+        save = self.game.to_json()
+        save["actions"] = [list(entry) for entry in self.line]
+        return make_link(save, self.game.move_number)
+
+    def _link_part(self) -> dict:
+        """The "Copy link to this position" control (god view): the text it copies is the play
+        page's address where the site is known, else the line of Python that opens the link."""
+        link = self.link()
+        url = link_url(play_page(self.site_url, self.game.id), link) if self.site_url else None
+        return {"label": _("Copy link to this position"), "link": link, "url": url,
+                "copy": url or f'from witchtable import explore\nexplore(link="{link}")',
+                "hint": _("Copies the address of this page at move {n}: whoever opens it sees this "
+                          "position in the explorer (every hand: a link holds the seed).").format(
+                              n=self.game.move_number) if url else
+                _("Copies the Python that opens this position (move {n}) in the explorer of any "
+                  "notebook; the text after link= also opens it on the site's play page as "
+                  "?position=… (a link holds the seed, so every hand).").format(n=self.game.move_number)}
 
     def _variations(self) -> list:
         """The timeline's lines: the main line, then each variation (where it leaves its parent,

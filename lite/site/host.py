@@ -20,10 +20,13 @@ from witchtable.widgets.controller import TableController
 _table: TableController | None = None
 
 SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo",
-              "variant", "options", "rules_url")
+              "variant", "options", "position", "site_url", "rules_url")
+"""The setup form's fields; ``options`` holds the game's own options (``{"language": "es"}``);
+``position`` a position link from the address (the explorer opens it, widgets/links.py),
+``site_url`` the site's base address (the explorer's copied links are its play pages) and
+``rules_url`` the rules page the page's How to play links."""
 RULES_URL = re.compile(r"(\.\./)+rules/[a-z0-9-]+/([a-z]{2}/)?")
-"""The rules page a play page links (``../../rules/<id>/``, ``../../../rules/<id>/es/``)."""
-"""The setup form's fields; ``options`` holds the game's own options (``{"language": "es"}``)."""
+"""What a ``rules_url`` may be: ``../../rules/<id>/``, ``../../../rules/<id>/es/``."""
 
 
 def start(options_json: str) -> str:

@@ -128,6 +128,8 @@ const ui = {
   saveBox: $("#wt-save-text"),
   saveNote: $("#wt-save-note"),
   variantNote: $("#wt-variant-note"),
+  linkError: $("#wt-link-error"),
+  linkErrorText: $("#wt-link-error-text"),
 };
 
 /** The house variant chosen in the form (config.variants: the site's variants of this game). */
@@ -208,6 +210,7 @@ function readForm() {
     options.reactions = data.get("reactions");                  // when a person is asked to react
     options.undo = data.get("undo");                            // fair, or practice
   }
+  options.site_url = SITE_URL;
   const seed = String(data.get("seed") || "").trim();
   if (seed) options.seed = Number(seed);
   options.pace = Number(data.get("pace"));
@@ -237,6 +240,11 @@ function syncSeats() {
 }
 
 let urlProblem = "";  // what the address asked for that this page cannot give
+let linked = null;    // ?position=wt1.…: a position link, opened in the explorer (passed to Python untouched)
+// The site's base address (config.root: from this page up to it; play pages are play/<game>/
+// and play/<game>/<language>/): the explorer's "Copy link to this position" gives the
+// game's play page with the position.
+const SITE_URL = new URL(config.root, location.href).href;
 
 function fillFormFromURL() {
   const params = new URLSearchParams(location.search);
@@ -257,6 +265,15 @@ function fillFormFromURL() {
   }
   for (const name of ["players", "bots", "mode", "pace", "reactions", "undo"]) {
     if (params.has(name) && ui.form.elements[name]) ui.form.elements[name].value = params.get(name);
+  }
+  if (params.has("position")) {
+    // A link holds the seed, which tells every hidden card: it opens in the explorer only.
+    linked = params.get("position");
+    if (params.get("mode") && params.get("mode") !== "explore") {
+      urlProblem = t("A position link opens in the explorer (it holds the seed, so it shows every hand), not in {mode} mode.",
+        { mode: params.get("mode") });
+    }
+    ui.form.elements.mode.value = "explore";
   }
   syncSeats();
   if (params.has("seat")) ui.form.elements.seat.value = params.get("seat");
@@ -280,6 +297,23 @@ async function startGame(options) {
   const variant = options.variant;
   ui.variantNote.hidden = !variant;
   ui.variantNote.textContent = variant ? t("House variant: {title}. {description}", variant) : "";
+  await renderTable(answer.state);
+  return true;
+}
+
+/** Open the address's position link; a damaged one opens nothing and the alert says why. */
+async function openLink() {
+  const options = readForm();
+  for (const key of ["players", "seed", "variant", "options"]) delete options[key];  // the link holds them
+  options.position = linked;
+  const answer = await python.request("start", { options });
+  if (answer.error) {
+    const why = String(answer.error);
+    ui.linkErrorText.textContent = `${why.charAt(0).toUpperCase()}${why.slice(1)}.`;
+    ui.linkError.hidden = false;
+    ui.form.closest("details").open = true;
+    return false;
+  }
   await renderTable(answer.state);
   return true;
 }
@@ -357,7 +391,14 @@ async function main() {
   ui.bar.value = ui.bar.max;
   ui.text.textContent = t("Dealing the cards…");
   const dealing = performance.now();
-  if (!(await startGame(readForm()))) {  // the URL asked for a game that cannot be: say why
+  if (linked !== null) {
+    await openLink();
+    if (urlProblem) {
+      ui.formNote.textContent = urlProblem;
+      ui.formNote.dataset.level = "error";
+      ui.form.closest("details").open = true;
+    }
+  } else if (!(await startGame(readForm()))) {  // the URL asked for a game that cannot be: say why
     const why = ui.formNote.textContent;
     await startGame({ game: config.game.id, players: config.game.default_players });
     ui.formNote.textContent = `${why} ` + t("The usual {players}-player game was dealt instead.", { players: config.game.default_players });

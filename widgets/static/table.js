@@ -1559,13 +1559,37 @@ class TableView {
       }, icon("copy"), h("span.wt-btn-label", { text: t("copy") }));
       out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
         h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
-        box, h("div.wt-pick-actions", {}, copy, scene.load ? this.control(scene.load) : null)));
+        box, h("div.wt-pick-actions", {}, copy, scene.load ? this.control(scene.load) : null,
+          scene.link ? this.copyLink(scene.link) : null)));
     } else if (scene.save_note) {
       out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
         h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
         h("p.wt-save-note", { "data-role": "save-note", text: scene.save_note })));
     }
     return out;
+  }
+
+  // "Copy link to this position": the text the controller made (the play page's address on
+  // the site, else the Python that opens it), copied in the click itself (the clipboard
+  // wants the person's gesture); where the browser refuses, it stays selected to copy by hand.
+  copyLink(link) {
+    return h("button.wt-btn.wt-ghost", {
+      type: "button", "data-role": "copy-link", "data-key": "role:copy-link", "data-link": link.copy,
+      title: link.hint, "aria-label": `${link.label}: ${link.hint}`,
+      onclick: (event, button) => {
+        const done = () => { button.querySelector(".wt-btn-label").textContent = t("copied"); };
+        const byHand = () => {
+          const field = h("textarea.wt-save", { readonly: "", rows: "2", "data-role": "link-text",
+            "aria-label": link.label });
+          field.value = link.copy;
+          button.after(field);
+          field.select();
+          try { if (document.execCommand("copy")) done(); } catch (err) { /* selected for Ctrl+C */ }
+        };
+        if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link.copy).then(done, byHand);
+        else byHand();
+      },
+    }, icon("copy"), h("span.wt-btn-label", { text: link.label }));
   }
 
   lab(scene) {
