@@ -1066,7 +1066,7 @@ class TableController:
         position, length = game.move_number, len(self.line)
         names = self.names
         moves = [{"n": i + 1, "seat": s, "text": self._move_text(s, a)} for i, (s, a) in enumerate(self.line)]
-        for key, move in zip(prefix_keys(self.line), moves, strict=True):
+        for key, move in zip(prefix_keys(self.line) if self.reasons else (), moves, strict=False):
             played = self.reasons.get(key)
             # A bot's reason tells what its seat knows (its cards, its memory): its own view's only.
             if played is not None and self.view_seat in (None, move["seat"]):
