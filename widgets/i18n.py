@@ -102,6 +102,7 @@ UI_STRINGS = {
     "none": N_("none"),
     # the table
     "table": N_("Table"),
+    "board": N_("The board"),
     "last": N_("Last"),
     "cards_one": N_("{n} card"),
     "cards_other": N_("{n} cards"),

@@ -16,6 +16,7 @@ import json
 import random
 
 import pytest
+from random_play import DENSE, checked
 
 from witchtable.engine import GAMES, IllegalAction, new_game
 from witchtable.engine.games.witching_hour.bot import WitchingHourBot
@@ -33,14 +34,16 @@ IDS = [f"{p.values[0]}-{p.values[1]}p" for p in CASES]
 
 def positions(game_id: str, players: int, seeds: range, every: float = 0.08):
     """Seeded random games, yielded at random points along the way (and after move 3, so
-    a short game is sampled too)."""
+    a short game is sampled too); past move ``DENSE`` only at its doublings, since a sample
+    replays the history and random games can run for thousands of moves (random_play)."""
     for seed in seeds:
         rng = random.Random(seed)
         game = new_game(game_id, players, seed)
         while not game.is_over:
             seat = pick_seat(game, rng)
             game.apply(seat, rng.choice(game.legal_actions(seat)))
-            if rng.random() < every or game.move_number == 3:
+            move, chosen = game.move_number, rng.random() < every
+            if move == 3 or (chosen and move <= DENSE) or (move > DENSE and checked(move)):
                 yield game
 
 
