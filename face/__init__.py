@@ -64,12 +64,12 @@ def play(game_id: str | None = None, players: int | None = None, seat: int | Seq
     ``variant``: a house variant (a file path, see :mod:`witchtable.variants`) gives the
     game, its options and house data (options given here override its own).
     """
-    from .widgets.anywidget_host import TableWidget
+    from .widgets.anywidget_host import table_widget
     from .widgets.controller import TableController
 
     game_id, players, options = apply_variant(game_id, variant, players, options)
 
-    return TableWidget(TableController(game_id, players=players, seat=seat, bots=bots, seed=seed,
+    return table_widget(TableController(game_id, players=players, seat=seat, bots=bots, seed=seed,
                                        names=names, mode="play", pace=pace, reactions=reactions,
                                        undo=undo, reveal_time=reveal_time, **options))
 
@@ -92,7 +92,7 @@ def explore(game_id: str | None = None, players: int | None = None, seed: int | 
     is then the game's play page there (``<site>/play/<game>/?mode=explore&position=…``),
     else the line of Python that opens it.
     """
-    from .widgets.anywidget_host import TableWidget
+    from .widgets.anywidget_host import table_widget
     from .widgets.controller import TableController
 
     if link is not None:
@@ -104,7 +104,7 @@ def explore(game_id: str | None = None, players: int | None = None, seed: int | 
                              f"leave out {', '.join(given)}")
         controller = TableController(game_id, seat=seat, bots=bots, names=names, mode="explore",
                                      position=link, site_url=site)
-        return TableWidget(controller)
+        return table_widget(controller)
 
     game_id, players, options = apply_variant(game_id, variant, players, options)
 
@@ -114,7 +114,7 @@ def explore(game_id: str | None = None, players: int | None = None, seed: int | 
         controller.handle({"kind": "autoplay"})
         controller.handle({"kind": "goto", "move": 0})
         controller.notice = None
-    return TableWidget(controller)
+    return table_widget(controller)
 
 
 def lab(game_id: str | None = None, players: int | None = None, games: int = 200,
@@ -128,12 +128,12 @@ def lab(game_id: str | None = None, players: int | None = None, games: int = 200
     count) or ``{label: options}`` (Disney Hocus Pocus: ``spell_study()``, each Spell off).
     ``variant`` as in :func:`play`: the lab plays the house variant.
     """
-    from .widgets.anywidget_host import TableWidget
+    from .widgets.anywidget_host import table_widget
     from .widgets.lab import LabController
 
     game_id, players, options = apply_variant(game_id, variant, players, options)
 
-    return TableWidget(LabController(game_id, players=players, games=games, bots=bots, seed=seed,
+    return table_widget(LabController(game_id, players=players, games=games, bots=bots, seed=seed,
                                      compare=compare, **options))
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -94,11 +95,16 @@ class TableWidget(anywidget.AnyWidget):
     shared = traitlets.Dict().tag(sync=True)  # {"pictures": key, "strings": key} in the assets model
 
     def __init__(self, controller: Any, **kwargs: Any):
-        super().__init__(_assets=TableAssets.shared(), **kwargs)
+        super().__init__(_assets=self._assets_model(), **kwargs)
         self.controller = controller
         self._snapshot_shown: str | None = None  # the snapshot last displayed (None: not displayed)
         self._sync(controller.state())
         self.on_msg(self._on_msg)
+
+    @classmethod
+    def _assets_model(cls) -> TableAssets | None:
+        """The shared assets model this kind of table takes its front end from."""
+        return TableAssets.shared()
 
     def _on_msg(self, widget: Any, content: Any, buffers: Any) -> None:
         self._sync(self.controller.handle(content))
@@ -111,7 +117,8 @@ class TableWidget(anywidget.AnyWidget):
 
     def _sync(self, state: dict) -> None:
         shared = dict(self.shared)
-        for name in SHARED:  # into the assets model first: its update reaches the page before ours
+        for name in SHARED if self._assets is not None else ():  # into the assets model first:
+            # its update reaches the page before ours
             if name in state and (name not in shared or state[name] != getattr(self, name)):
                 shared[name] = self._assets.share(name, state[name])
         with self.hold_sync():
@@ -161,3 +168,40 @@ class TableWidget(anywidget.AnyWidget):
     def __repr__(self) -> str:
         scene = self.scene or {}
         return f"<TableWidget {scene.get('title', '')} {self.mode} move {scene.get('move', 0)}>"
+
+
+class MarimoTableWidget(TableWidget):
+    """The table as marimo draws it: its whole front end in its own model.
+
+    Not the assets model, because marimo draws each anywidget in a shadow root, which the
+    stylesheet the loader puts in the page's head does not reach (marimo puts a widget's
+    own ``_css`` there), and a marimo notebook is code, not saved widget state: there is
+    nothing to store once. ``static/marimo.js`` loads ``table.js`` from ``table_esm``.
+    """
+
+    _esm = (STATIC / "marimo.js").read_text(encoding="utf-8")
+    _css = (STATIC / "table.css").read_text(encoding="utf-8")
+    _assets = traitlets.Any(None)  # no assets model: not synced
+    table_esm = traitlets.Unicode().tag(sync=True)
+    pictures = traitlets.Dict().tag(sync=True)
+    strings = traitlets.Dict().tag(sync=True)
+    snapshots = False  # (marimo draws the widget itself, never through _ipython_display_)
+
+    def __init__(self, controller: Any, **kwargs: Any):
+        super().__init__(controller, table_esm=(STATIC / "table.js").read_text(encoding="utf-8"), **kwargs)
+
+    @classmethod
+    def _assets_model(cls) -> None:
+        return None
+
+
+def in_marimo() -> bool:
+    """True in a marimo notebook or app (its kernel has imported marimo; nothing imports it here)."""
+    marimo = sys.modules.get("marimo")
+    return marimo is not None and bool(marimo.running_in_notebook())
+
+
+def table_widget(controller: Any) -> TableWidget:
+    """The widget for ``controller`` in this host: :class:`MarimoTableWidget` in marimo,
+    else :class:`TableWidget` (Jupyter: JupyterLab, Notebook 7, JupyterLite, VS Code)."""
+    return (MarimoTableWidget if in_marimo() else TableWidget)(controller)

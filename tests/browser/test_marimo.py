@@ -1,12 +1,14 @@
 """The play table in marimo: ``marimo run`` serves a small app, a click plays a move.
 
 marimo renders an anywidget shown as a cell's last expression with its own front end
-(no ipywidgets manager, no Jupyter kernel protocol) and carries anywidget's custom
+(no Jupyter kernel protocol, each widget in a shadow root) and carries anywidget's custom
 messages (``model.send`` -> the widget's ``on_msg`` handlers), which is all the table
-needs. ``marimo_witching_hour.py`` shows ``play("witching-hour", players=3, seed=5,
-pace=0)``. The truth here is a replica: the same app run in this process (``app.run()``)
-deals the same seeded game, the clicked action is applied to it, and the page must show
-what the replica's seat 0 sees (move number, own hand, every hand size). Rulebook:
+needs; ``play()`` there returns :class:`MarimoTableWidget` (its front end in its own model,
+its stylesheet as its ``_css``), and the test checks the stylesheet reaches the table.
+``marimo_witching_hour.py`` shows ``play("witching-hour", players=3, seed=5, pace=0)``.
+The truth here is a replica: the same app run in this process (``app.run()``) deals the
+same seeded game, the clicked action is applied to it, and the page must show what the
+replica's seat 0 sees (move number, own hand, every hand size). Rulebook:
 ``witching-hour.txt`` (Gameplay: on your turn you make an attack or play a card).
 """
 
@@ -25,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import BrowserContext, Page
 from wt_browser import LOCAL_HOST, NAV_TIMEOUT_MS, PLAY, Table, free_port, open_tab, stop_group
 
 pytestmark = pytest.mark.browser
@@ -128,34 +130,42 @@ def truth(widget) -> dict:
             "hand_sizes": list(view["hand_sizes"])}
 
 
-def test_a_click_plays_a_move_in_marimo(request: pytest.FixtureRequest, chromium: BrowserContext,
-                                       marimo_server: MarimoServer, artifacts: Path) -> None:
+@pytest.fixture
+def tab(request: pytest.FixtureRequest, chromium: BrowserContext) -> Iterator[Page]:
+    """A fresh tab (closed after the failure screenshot); ``tab.wt_stacks``: its JS errors."""
+    page = open_tab(chromium)
+    stacks: list[str] = []
+    page.on("pageerror", lambda err: stacks.append(err.stack or str(err)))
+    page.wt_stacks = stacks  # type: ignore[attr-defined]
+    request.node.wt_page = page
+    yield page
+    request.node.wt_page = None
+    page.close()
+
+
+def test_a_click_plays_a_move_in_marimo(tab: Page, marimo_server: MarimoServer, artifacts: Path) -> None:
     """Gameplay (witching-hour.txt): seat 0 opens; the clicked action is the move played."""
-    tab = open_tab(chromium)
-    request.node.wt_page = tab
-    try:
-        started = time.monotonic()
-        tab.goto(marimo_server.base_url, timeout=NAV_TIMEOUT_MS)
-        root = tab.locator(PLAY).first  # (CSS locators pierce marimo's shadow roots)
-        root.wait_for(timeout=NAV_TIMEOUT_MS)
-        table = Table(tab, root)
-        table.wait_idle()
-        shown = time.monotonic() - started
+    started = time.monotonic()
+    tab.goto(marimo_server.base_url, timeout=NAV_TIMEOUT_MS)
+    root = tab.locator(PLAY).first  # (CSS locators pierce marimo's shadow roots)
+    root.wait_for(timeout=NAV_TIMEOUT_MS)
+    table = Table(tab, root)
+    table.wait_idle()
+    shown = time.monotonic() - started
+    styled = root.evaluate("el => getComputedStyle(el).getPropertyValue('--wt-bg').trim()")
+    assert styled, "table.css does not reach the table (marimo draws it in a shadow root)"
 
-        twin = replica()
-        assert seen(table) == truth(twin), "the page does not show the seeded deal"
-        button = table.find('button[data-action]:not([data-role="confirm"]):not([disabled])').first
-        action = json.loads(button.get_attribute("data-action"))
-        assert action in twin.game.legal_actions(0), f"the page offers an illegal action: {action}"
+    twin = replica()
+    assert seen(table) == truth(twin), "the page does not show the seeded deal"
+    button = table.find('button[data-action]:not([data-role="confirm"]):not([disabled])').first
+    action = json.loads(button.get_attribute("data-action"))
+    assert action in twin.game.legal_actions(0), f"the page offers an illegal action: {action}"
 
-        ms = table.act(lambda: button.click())
-        twin.send_message({"kind": "act", "action": action, "move": 0})
-        assert twin.game.move_number >= 1
-        assert seen(table) == truth(twin), "the page does not show the game after the clicked action"
-        assert not table.busy
-        assert tab.wt_errors == [], f"uncaught errors in the page: {tab.wt_errors}"
-        root.screenshot(path=str(artifacts / "marimo-play.png"))
-        print(f"marimo: table shown {shown:.1f} s after opening; click to re-render {ms:.0f} ms")
-    finally:
-        request.node.wt_page = None
-        tab.close()
+    ms = table.act(lambda: button.click())
+    twin.send_message({"kind": "act", "action": action, "move": 0})
+    assert twin.game.move_number >= 1
+    assert seen(table) == truth(twin), "the page does not show the game after the clicked action"
+    assert not table.busy
+    assert tab.wt_stacks == [], "uncaught errors in the page:\n" + "\n".join(tab.wt_stacks)
+    root.screenshot(path=str(artifacts / "marimo-play.png"))
+    print(f"marimo: table shown {shown:.1f} s after opening; click to re-render {ms:.0f} ms")

@@ -5,6 +5,8 @@ messages reach the controller, the front end is shipped as files, play/explore/l
 from __future__ import annotations
 
 import json
+import sys
+import types
 
 import pytest
 
@@ -12,7 +14,7 @@ pytest.importorskip("anywidget")
 
 from witchtable import explore, lab, play
 from witchtable.widgets import LabController, TableController, TableWidget
-from witchtable.widgets.anywidget_host import STATIC, loader
+from witchtable.widgets.anywidget_host import STATIC, MarimoTableWidget, loader
 
 
 def traits(widget: TableWidget) -> dict:
@@ -95,3 +97,27 @@ def test_face_arguments_are_checked():
         play("witching-hour", players=3, seat=5)
     with pytest.raises(ValueError):
         lab("witching-hour", games=0)
+
+
+def test_in_marimo_a_table_carries_its_whole_front_end(monkeypatch):
+    """marimo draws each anywidget in a shadow root (a stylesheet in the page's head misses
+    it): there play() and explore() give MarimoTableWidget, whose own model holds table.js
+    (loaded by marimo.js), table.css as its _css, its pictures and words; no assets model."""
+    fake = types.ModuleType("marimo")
+    fake.running_in_notebook = lambda: True
+    monkeypatch.setitem(sys.modules, "marimo", fake)
+    widget = play("witching-hour", players=3, seed=1)
+    assert isinstance(widget, MarimoTableWidget)
+    assert isinstance(explore("witching-hour", players=3, seed=1), MarimoTableWidget)
+    state = widget.get_state()
+    assert state["_esm"] == (STATIC / "marimo.js").read_text()
+    assert state["table_esm"] == (STATIC / "table.js").read_text()
+    assert state["_css"] == (STATIC / "table.css").read_text()
+    assert "_assets" not in state and state["shared"] == {}
+    assert state["pictures"] == widget.pictures and widget.pictures
+    assert state["strings"] == widget.strings and widget.strings
+    before = widget.scene["move"]
+    send(widget, {"kind": "act", "action": widget.game.legal_actions(0)[0], "move": before})
+    assert widget.scene["move"] > before
+    fake.running_in_notebook = lambda: False  # marimo imported, but not its kernel (a script)
+    assert not isinstance(play("witching-hour", players=3, seed=1), MarimoTableWidget)
