@@ -6,6 +6,7 @@ Usage (in a notebook cell)::
     play("witching-hour", players=3)              # you (seat 0) vs two heuristic bots
     play("witching-hour", players=3, bots=None)   # pass-and-play for three people
     explore("witching-hour", players=4, seed=3)   # the rules explorer
+    explore(link="wt1.eNrt…")                      # a position someone linked
     lab("witching-hour", players=4, games=500)    # simulations, charts
     play(variant="our-class.json")                # a house variant saved as a file
 
@@ -76,21 +77,39 @@ def play(game_id: str | None = None, players: int | None = None, seat: int | Seq
 def explore(game_id: str | None = None, players: int | None = None, seed: int | None = None,
             seat: int | None = None, bots: str | Sequence[str] = "default",
             names: Sequence[str] | None = None, save: Any = None, autoplay: bool = False,
-            variant: Any = None, **options: Any) -> TableWidget:
+            variant: Any = None, link: str | None = None, site: str | None = None,
+            **options: Any) -> TableWidget:
     """The rules explorer: every hand visible, a timeline, and the rule behind each action.
 
     ``seat`` is the view shown first (``None``: all hands, the god view); ``bots`` play
     on when you press "Bots play to the end"; ``save`` opens a saved game (JSON text or
     dict); ``autoplay=True`` lets the bots play the whole game first and opens it at
     move 0, so the timeline is full from the start; ``variant`` as in :func:`play`.
+
+    ``link`` opens a position link (``wt1.…``, what "Copy link to this position" gives) at
+    the move it shows; it holds the game, players, seed and options, so those are left out.
+    ``site`` is the base address of a published witchtable site: the explorer's copied link
+    is then the game's play page there (``<site>/play/<game>/?mode=explore&position=…``),
+    else the line of Python that opens it.
     """
     from .widgets.anywidget_host import TableWidget
     from .widgets.controller import TableController
 
+    if link is not None:
+        given = [name for name, value in (("players", players), ("seed", seed), ("save", save),
+                                          ("variant", variant), ("autoplay", autoplay or None))
+                 if value is not None] + sorted(options)
+        if given:
+            raise ValueError(f"a position link holds its game's players, seed, options and moves: "
+                             f"leave out {', '.join(given)}")
+        controller = TableController(game_id, seat=seat, bots=bots, names=names, mode="explore",
+                                     position=link, site_url=site)
+        return TableWidget(controller)
+
     game_id, players, options = apply_variant(game_id, variant, players, options)
 
     controller = TableController(game_id, players=players, seat=seat, bots=bots, seed=seed, names=names,
-                                 mode="explore", save=save, **options)
+                                 mode="explore", save=save, site_url=site, **options)
     if autoplay:
         controller.handle({"kind": "autoplay"})
         controller.handle({"kind": "goto", "move": 0})

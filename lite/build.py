@@ -673,8 +673,6 @@ def plan_files(args: argparse.Namespace, games: list[dict], variants: list[dict]
                        "entry of its own: rename it, or leave out --with-examples")
             plan += [(p, f"examples/{p.relative_to(EXAMPLES).as_posix()}") for p in visible_files(EXAMPLES)]
     else:
-        if args.with_examples:
-            refuse("--with-examples goes with --notebooks (without it the examples are the notebooks)")
         plan = [(p, p.relative_to(EXAMPLES).as_posix()) for p in visible_files(EXAMPLES)]
         if args.games:  # the project's examples of the games chosen only
             plan = [(p, rel) for p, rel in plan if p.suffix != ".ipynb"
@@ -695,6 +693,8 @@ def build_site(args: argparse.Namespace) -> dict:
     """Check everything asked, then build the site beside ``--out`` and move it into place."""
     started = time.monotonic()
     out = Path(args.out).resolve()
+    if args.with_examples and not args.notebooks:  # (a misuse: said before anything is looked for)
+        refuse("--with-examples goes with --notebooks (without it the examples are the notebooks)")
     notebooks_dir = check_folder("--notebooks", args.notebooks) if args.notebooks else None
     variants_dir = check_folder("--variants", args.variants) if args.variants else None
     check_out(out, [f for f in (notebooks_dir, variants_dir) if f])

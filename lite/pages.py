@@ -8,7 +8,9 @@ wheel itself, so the play pages draw exactly what the notebook widget draws.
 
 from __future__ import annotations
 
+import gettext
 import html
+import io
 import json
 import re
 import shutil
@@ -27,15 +29,72 @@ VARIANTS_DIR = "variants"
 """Where the house variants go, in the site (``variants/<name>.json``) and beside the notebooks."""
 WIDGET_FILES = ("table.js", "table.css")
 
-BOT_LABELS = {"heuristic": "Heuristic bots (play sensibly)", "random": "Random bots (any legal move)"}
+
+
+def N_(message: str) -> str:
+    """Marks a text of the pages for the translation catalogue (``tools/i18n.py``)."""
+    return message
+
+
+BOT_LABELS = {"heuristic": N_("Heuristic bots (play sensibly)"), "random": N_("Random bots (any legal move)")}
+
+PAGE_TERM = re.compile(r"\{\{(.+?)\}\}", re.S)
+"""A text of a page template to translate: ``{{Players}}``."""
+SCRIPT_TERM = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
+"""A text of a page script to translate: ``t("Saved at move {move}.", {move})``."""
+TRANSLATED_PAGES = ("play.html", "play.js", "worker.js")
+OPTION_CONTEXT = "setup form"
+"""The catalogue's context for a game option's value shown in the setup form (``timed``)."""
+
+
+def page_messages() -> list[tuple[str, int, str]]:
+    """Every text the play page's template and script translate: (file, line, text)."""
+    found = []
+    for name in TRANSLATED_PAGES:
+        text = (SITE / name).read_text(encoding="utf-8")
+        pattern = PAGE_TERM if name.endswith(".html") else SCRIPT_TERM
+        for match in pattern.finditer(text):
+            message = match.group(1) if name.endswith(".html") else json.loads(f'"{match.group(1)}"')
+            found.append((f"lite/site/{name}", text.count("\n", 0, match.start()) + 1, message))
+    return found
+
+
+def option_label(name: str) -> str:
+    """A game option's label in the setup form: its name in words (``tie_ms``: Tie ms)."""
+    return name.replace("_", " ").capitalize()
+
+
+def page_languages(game: dict) -> list[str]:
+    """The languages of a game's play page: English, and each other choice of its
+    ``language`` option (Hocus Focus: en, es)."""
+    choices = game.get("options", {}).get("language", {}).get("choices") or ()
+    return ["en", *[str(c) for c in choices if c != "en"]]
+
+
+LANGUAGE_NAMES = {"en": "English", "es": "Español"}
+"""Each language's name in itself, for the links between a page's languages."""
+
+
+def translations(wheel: Path, language: str) -> gettext.NullTranslations:
+    """The wheel's catalogue for ``language`` (the widgets' own), English as it is."""
+    if language == "en":
+        return gettext.NullTranslations()
+    member = f"witchtable/widgets/locale/{language}/LC_MESSAGES/witchtable.mo"
+    with zipfile.ZipFile(wheel) as whl:
+        if member not in whl.namelist():
+            raise SystemExit(f"site build: {wheel.name} has no {member}: the {language} pages need it")
+        return gettext.GNUTranslations(io.BytesIO(whl.read(member)))
 
 
 def esc(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
-def fill(template: str, **values: str) -> str:
-    return Template((SITE / template).read_text()).substitute(values)
+def fill(template: str, words: gettext.NullTranslations | None = None, **values: str) -> str:
+    """A page template with ``values`` filled in and its ``{{texts}}`` in ``words``' language."""
+    text = (SITE / template).read_text()
+    text = PAGE_TERM.sub(lambda m: esc((words or gettext.NullTranslations()).gettext(m.group(1))), text)
+    return Template(text).substitute(values)
 
 
 def notebook_title(path: Path) -> str:
@@ -138,37 +197,57 @@ def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: l
 
 
 def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: list[str],
-              variants: list[dict] = ()) -> str:
+              variants: list[dict] = (), language: str = "en", rules_language: str | None = None) -> str:
+    """``play/<id>/index.html``, or ``play/<id>/<language>/index.html``: the page in that
+    language (its texts through the catalogue, the game's ``language`` option preset).
+    ``rules_language``: the rules page its How to play panel links (None: there is none)."""
+    words = translations(wheel, language)
+    up = "../" if language == "en" else "../../"  # from the page's folder to play/
     players = "".join(f'<option value="{n}"{" selected" if n == default_players(game) else ""}>{n}</option>'
                       for n in range(game["min_players"], game["max_players"] + 1))
-    bots = "".join(f'<option value="{esc(kind)}">{esc(BOT_LABELS.get(kind, kind))}</option>'
+    bots = "".join(f'<option value="{esc(kind)}">{esc(words.gettext(BOT_LABELS.get(kind, kind)))}</option>'
                    for kind in sorted(game["bots"], key=lambda k: k != game["default_bot"]))
     own = [v for v in variants if v["game"] == game["id"]]
+    script_words = {} if language == "en" else {
+        message: words.gettext(message) for _file, _line, message in page_messages() if _file.endswith(".js")}
+    rules = (None if rules_language is None else
+             f"{up}../rules/{game['id']}/{'' if rules_language == 'en' else rules_language + '/'}")
     config = {"game": {**game, "default_players": default_players(game)},
-              "pyodide": "../../" + pyodide, "wheel": wheel.name, "variants": own}
+              "pyodide": up + "../" + pyodide, "wheel": wheel.name, "variants": own,
+              "language": language, "words": script_words, "rules": rules, "root": up + "../"}
     choices = "".join(f'<option value="{esc(v["name"])}">{esc(v["title"])}</option>' for v in own)
     nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
-    nb_link = (f'<a href="../../{esc(notebook_links(nbs[0])[0])}">The {esc(game["name"])} notebook</a>'
-               if nbs else "")
-    return fill("play.html", name=esc(game["name"]), game_id=esc(game["id"]), goal=esc(game.get("goal", "")),
-                players=players, bots=bots, game_options=option_fields(game),
+    notebook_text = words.gettext(N_("The {game} notebook")).format(game=game["name"])
+    nb_link = f'<a href="{up}../{esc(notebook_links(nbs[0])[0])}">{esc(notebook_text)}</a>' if nbs else ""
+    others = [lang for lang in page_languages(game) if lang != language]
+    languages = "".join(
+        f' · <a href="{"" if language == "en" else "../"}{"" if lang == "en" else lang + "/"}" '
+        f'hreflang="{lang}" lang="{lang}">{esc(LANGUAGE_NAMES.get(lang, lang))}</a>' for lang in others)
+    return fill("play.html", words, name=esc(game["name"]), game_id=esc(game["id"]),
+                goal=esc(words.gettext(game.get("goal", ""))) if game.get("goal") else "",
+                lang=language, up=up, languages=languages,
+                players=players, bots=bots, game_options=option_fields(game, words, language),
                 reactions_hidden="" if game.get("timing") == "reactions" else " hidden",
                 variants=choices, variants_hidden="" if own else " hidden",
                 notebook=nb_link, config=json.dumps(config).replace("</", "<\\/"))
 
 
-def option_fields(game: dict) -> str:
+def option_fields(game: dict, words: gettext.NullTranslations | None = None, language: str = "en") -> str:
     """The setup form's fields for the game's own options: a choice of a few values as a
     select, a whole number as a number box (``name="option:<name>"``); other options (house
-    data lists) are left to notebooks and saves."""
+    data lists) are left to notebooks and saves. A page in another language presets the
+    ``language`` option to it."""
+    words = words or gettext.NullTranslations()
     fields = []
     for name, option in game.get("options", {}).items():
-        default, label = option["default"], esc(name.replace("_", " ").capitalize())
-        help_text = esc(option.get("help", ""))
+        default = language if name == "language" and language != "en" else option["default"]
+        label = esc(words.gettext(option_label(name)))
+        help_text = esc(words.gettext(option["help"]) if option.get("help") else "")
         field = f'name="option:{esc(name)}"'
         if option.get("choices"):
             values = "".join(f'<option value="{esc(str(v))}"{" selected" if v == default else ""}>'
-                             f'{esc(str(v))}</option>' for v in option["choices"])
+                             f'{esc(words.pgettext(OPTION_CONTEXT, str(v)))}</option>'
+                             for v in option["choices"])
             fields.append(f'<label title="{help_text}">{label} <select {field}>{values}</select></label>')
         elif isinstance(default, int) and not isinstance(default, bool):
             fields.append(f'<label title="{help_text}">{label} <input {field} type="number" '
@@ -265,19 +344,27 @@ def markdown_page(text: str) -> str:
     return "\n".join(html_out)
 
 
-def rules_page(game: dict, docs: Path = DOCS) -> str | None:
-    """``rules/<id>/index.html``: the game's rules reference, or None when it has none."""
-    source = docs / f"{game['id']}.md"
+def rules_page(game: dict, docs: Path = DOCS, wheel: Path | None = None, language: str = "en") -> str | None:
+    """``rules/<id>/index.html`` (or ``rules/<id>/<language>/``): the game's rules reference,
+    from ``docs/games/<id>.md`` (``<id>.<language>.md``), or None when it has none."""
+    source = docs / (f"{game['id']}.md" if language == "en" else f"{game['id']}.{language}.md")
     if not source.is_file():
         return None
+    words = translations(wheel, language) if wheel is not None else gettext.NullTranslations()
+    up = "../../" if language == "en" else "../../../"
+    play = f"{up}play/{esc(game['id'])}/{'' if language == 'en' else language + '/'}"
     body = markdown_page(source.read_text(encoding="utf-8"))
-    return (f'<!doctype html>\n<html lang="en">\n<head>\n  <meta charset="utf-8">\n'
+    title = words.gettext(N_("{game}: the rules reference")).format(game=game["name"])
+    play_text = words.gettext(N_("Play {game}")).format(game=game["name"])
+    all_games = words.gettext(N_("All games"))
+    return (f'<!doctype html>\n<html lang="{language}">\n<head>\n  <meta charset="utf-8">\n'
             f'  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f'  <title>{esc(game["name"])}: the rules reference</title>\n'
-            f'  <link rel="stylesheet" href="../../play/assets/site.css">\n</head>\n'
+            f'  <title>{esc(title)}</title>\n'
+            f'  <link rel="stylesheet" href="{up}play/assets/site.css">\n</head>\n'
             f'<body class="wt-site wt-rules-page">\n<main>\n'
-            f'<p><a href="../../play/{esc(game["id"])}/">Play {esc(game["name"])}</a> · '
-            f'<a href="../../">All games</a></p>\n{body}\n</main>\n</body>\n</html>\n')
+            f'<p><a href="{play}">{esc(play_text)}</a> · '
+            f'<a href="{up}">{esc(all_games)}</a></p>\n{body}\n'
+            f'</main>\n</body>\n</html>\n')
 
 
 def embed_page(games: list[dict], variants: list[dict]) -> str:
@@ -314,11 +401,17 @@ def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Pa
     for game in games:
         if not re.fullmatch(r"[a-z0-9-]+", game["id"]):
             raise SystemExit(f"site build: game id {game['id']!r} is not a safe folder name")
-        folder = out / "play" / game["id"]
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "index.html").write_text(play_page(game, wheel, pyodide, notebooks, ids, variants))
-        rules = rules_page(game)
-        if rules is not None:  # the play page's How to play panel links here
-            (out / "rules" / game["id"]).mkdir(parents=True, exist_ok=True)
-            (out / "rules" / game["id"] / "index.html").write_text(rules)
+        english_rules = None
+        for language in page_languages(game):  # English at play/<id>/, another at play/<id>/<language>/
+            where = [game["id"]] if language == "en" else [game["id"], language]
+            rules = rules_page(game, wheel=wheel, language=language)
+            if rules is not None:  # the play page's How to play panel links here
+                (out / "rules").joinpath(*where).mkdir(parents=True, exist_ok=True)
+                (out / "rules").joinpath(*where, "index.html").write_text(rules)
+            english_rules = "en" if language == "en" and rules is not None else english_rules
+            folder = (out / "play").joinpath(*where)
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / "index.html").write_text(play_page(
+                game, wheel, pyodide, notebooks, ids, variants, language,
+                rules_language=language if rules is not None else english_rules))
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are

@@ -50,7 +50,39 @@ def template() -> Catalog:
         for form in you_forms(message):
             catalog.add(form, locations=[(f"engine/{file}", line)],
                         auto_comments=["the same event told to the person at the screen"])
+    add_site_messages(catalog)
     return catalog
+
+
+def add_site_messages(catalog: Catalog) -> None:
+    """The site's play page (its template's ``{{texts}}``, its scripts' ``t("...")``, the
+    texts ``lite/pages.py`` and ``tools/rules_table.py`` mark ``N_``) and each game's
+    options as its setup form shows them (label, help, each choice's value): a page in
+    another language takes them from this same catalogue."""
+    from witchtable.engine import GAMES
+    from witchtable.site import pages
+
+    for file, line, message in pages.page_messages():
+        catalog.add(message, locations=[(file, line)])
+    for file, line, message, comments, _context in extract_from_dir(
+            str(ROOT / "lite"), method_map=[("pages.py", "python")], keywords={"N_": None}):
+        catalog.add(message, locations=[(f"lite/{file}", line)], auto_comments=comments)
+    for file, line, message, comments, _context in extract_from_dir(  # a doc's generated rule table
+            str(ROOT / "tools"), method_map=[("rules_table.py", "python")], keywords={"N_": None}):
+        catalog.add(message, locations=[(f"tools/{file}", line)], auto_comments=comments)
+    for game_id, spec in GAMES.items():
+        for name, option in spec.describe()["options"].items():
+            default = option["default"]
+            if not option.get("choices") and not (isinstance(default, int) and not isinstance(default, bool)):
+                continue  # (not in the form: house data lists, flags)
+            where = [(f"setup form of {game_id}", 0)]
+            catalog.add(pages.option_label(name), locations=where,
+                        auto_comments=[f"the label of {game_id}'s option {name!r}"])
+            if option.get("help"):
+                catalog.add(option["help"], locations=where, auto_comments=[f"what {name!r} does"])
+            for value in option.get("choices") or ():
+                catalog.add(str(value), locations=where, context=pages.OPTION_CONTEXT,
+                            auto_comments=[f"a value of {game_id}'s option {name!r}"])
 
 
 def you_forms(template: str) -> list[str]:

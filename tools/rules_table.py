@@ -7,6 +7,10 @@ The game docs keep generated blocks between markers, so they never drift from th
     python tools/rules_table.py witching-hour --check docs/games/witching-hour.md   # exit 1 if stale
     python tools/rules_table.py --games --write README.md     # the README's list of the games
 
+A doc in another language, ``docs/games/<id>.<language>.md`` (Hocus Focus: ``.es.md``), gets
+the same blocks in that language, through the widgets' translation catalogue (the rule
+summaries and rulings are translated there for the table), so it never drifts either.
+
 A doc holds ``<!-- BEGIN rules_table.py KIND -->`` ... ``<!-- END rules_table.py KIND -->``
 for each KIND in :data:`BLOCKS` that it wants; ``--write`` refills exactly those. With
 ``--games`` the one block is ``games``: every registered game, its players, goal and
@@ -20,7 +24,8 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,22 +47,55 @@ def _rules(game_id: str) -> list:
     return [rule for rule in GAMES[game_id].rules if rule.id.startswith(game_id + "/")]
 
 
+def N_(message: str) -> str:
+    """Marks a text of the generated blocks for the translation catalogue (tools/i18n.py)."""
+    return message
+
+
+_ = N_  # the active language's translation, inside :func:`language`
+
+
+@contextmanager
+def language(code: str) -> Iterator[None]:
+    """Word the blocks in ``code`` (``"es"``) with the widgets' catalogue."""
+    global _
+    if code == "en":
+        yield
+        return
+    from witchtable.widgets import i18n
+
+    with i18n.using(code):
+        _ = i18n._
+        try:
+            yield
+        finally:
+            _ = N_
+
+
+def doc_language(path: Path) -> str:
+    """The language of a game doc from its name: ``hocus-focus.es.md`` is ``es``, else ``en``."""
+    parts = path.name.split(".")
+    return parts[-2] if len(parts) == 3 and len(parts[-2]) == 2 else "en"
+
+
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
 def rules_block(game_id: str) -> str:
     """A markdown table: every rule id of the game, its rulebook section and summary."""
-    lines = ["| Rule id | Rulebook section | Summary |", "|---|---|---|"]
+    head = (_(N_("Rule id")), _(N_("Rulebook section")), _(N_("Summary")))
+    lines = [f"| {head[0]} | {head[1]} | {head[2]} |", "|---|---|---|"]
     for rule in _rules(game_id):
-        lines.append(f"| `{rule.id}` | {_cell(rule.section)} | {_cell(rule.summary)} |")
+        lines.append(f"| `{rule.id}` | {_cell(rule.section)} | {_cell(_(rule.summary))} |")
     return "\n".join(lines)
 
 
 def rulings_block(game_id: str) -> str:
     """A markdown list: each ruling (a decision where the rulebook is silent or unclear)."""
-    lines = [f"- `{rule.id}` ({rule.section}): {rule.ruling}" for rule in _rules(game_id) if rule.ruling]
-    return "\n".join(lines) if lines else "_No rulings: the rulebook settles every case the engine meets._"
+    lines = [f"- `{rule.id}` ({rule.section}): {_(rule.ruling)}" for rule in _rules(game_id) if rule.ruling]
+    none = _(N_("_No rulings: the rulebook settles every case the engine meets._"))
+    return "\n".join(lines) if lines else none
 
 
 BLOCKS: dict[str, Callable[[str], str]] = {"rules": rules_block, "rulings": rulings_block}
@@ -87,11 +125,12 @@ def _pattern(kind: str) -> re.Pattern:
                       re.DOTALL)
 
 
-def refreshed(game_id: str, text: str) -> str:
-    """``text`` with every generated block it holds filled in afresh."""
-    for kind, make in BLOCKS.items():
-        block = make(game_id)
-        text = _pattern(kind).sub(lambda m, block=block: m.group(1) + block + "\n" + m.group(3), text)
+def refreshed(game_id: str, text: str, code: str = "en") -> str:
+    """``text`` with every generated block it holds filled in afresh, in language ``code``."""
+    with language(code):
+        for kind, make in BLOCKS.items():
+            block = make(game_id)
+            text = _pattern(kind).sub(lambda m, block=block: m.group(1) + block + "\n" + m.group(3), text)
     return text
 
 
@@ -130,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     if not any(_pattern(kind).search(text) for kind in BLOCKS):
         print(f"{path} has no '<!-- BEGIN rules_table.py rules -->' block to fill", file=sys.stderr)
         return 1
-    fresh = refreshed(args.game, text)
+    fresh = refreshed(args.game, text, doc_language(path))
     if args.check:
         if fresh != text:
             print(f"{path} is stale: run python tools/rules_table.py {args.game} --write {path}",

@@ -23,11 +23,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
-from ..engine.bots import default_bot, make_bot
+from ..engine.bots import default_bot, make_bot, reason_for
 from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, SaveError, json_problem, parse_json
 from ..engine.rules import brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import LANGUAGES, N_, _, language, ngettext, ui_strings, using
+from .links import PREFIX, LinkError, Position, link_url, make_link, play_page, read_link
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural, second_person
 from .variations import descendants, parents, read_tree, shared, write_tree
@@ -176,14 +177,17 @@ class TableController:
     ``pace`` is the seconds between bot moves the front end waits (0: bots move at
     once). Explore: ``seat`` is the seat whose view is shown (``None``, the default: the god view)
     and ``bots`` the kind that plays on when asked to ("let the bots play").
-    ``save`` (explore) opens a saved game (JSON text or dict) at its last move.
+    ``save`` (explore) opens a saved game (JSON text or dict) at its last move; ``position``
+    (explore) opens a position link (widgets/links.py) at the move it shows. ``site_url``: the
+    site's base address, so the explorer's link is the game's play page there.
     """
 
     def __init__(self, game_id: str, players: int = 3, seat: Any = DEFAULT_SEAT, bots: Any = DEFAULT_BOTS,
                  seed: int | None = None, names: Sequence[str] | None = None, mode: str = PLAY,
                  pace: float = 0.9, save: Any = None, reactions: str = DEFAULT_REACTIONS,
                  undo: str = "fair", rules_url: str | None = None,
-                 reveal_time: float | None = DEFAULT_REVEAL_TIME, **options: Any):
+                 reveal_time: float | None = DEFAULT_REVEAL_TIME, position: Any = None,
+                 site_url: str | None = None, **options: Any):
         if mode not in (PLAY, EXPLORE):
             raise ValueError(f"mode is 'play' or 'explore', not {mode!r}")
         if reactions not in REACTIONS:
@@ -201,6 +205,10 @@ class TableController:
         self.reveal_time = None if reveal_time is None else float(reveal_time)
         if rules_url is not None and not isinstance(rules_url, str):
             raise ValueError(f"rules_url is the address of the game's rules page (text), not {rules_url!r}")
+        if site_url is not None and not isinstance(site_url, str):
+            raise ValueError(f"site_url is the witchtable site's base address (text), not {site_url!r}")
+        self.site_url = site_url
+        linked = self._linked(game_id, mode, position, save)
         self.mode = mode
         self.pace = float(pace)
         self.rules_url = rules_url
@@ -215,16 +223,45 @@ class TableController:
             if isinstance(save, (str, bytes, bytearray)):
                 save = parse_json(save, "this save", SaveError)
             game = load_game(save)
+        elif linked is not None:
+            game = linked.game
         else:
             game = new_game(game_id, players, seed, **options)
         self._setup(game, seat, bots)
         if mode == EXPLORE:
             # The main line and the variations beside it (widgets/variations.py); the one shown.
             self.lines, self.active = read_tree(save, game) if save is not None else ([[]], 0)
+            if linked is not None:
+                self.lines = [linked.line]
             self.turns: list[int] = []
             self._currents: list[Any] = []  # the view's ``current`` seat at each position
+            self._rounds: list[Any] = []  # the view's ``round`` at each position (None: no rounds)
+            self._numbers: list[Any] = []  # the view's ``turn`` number at each position, if it has one
+            self.reasons: dict[int, dict] = {}  # a line's start (prefix_keys) -> the bot's move there, why
             self._mark_turns(0)
+            if linked is not None:
+                self._goto(linked.move)
         self._start()
+
+    @staticmethod
+    def _linked(game_id: Any, mode: str, position: Any, save: Any) -> Position | None:
+        """The position link asked for, read (raises LinkError saying what is wrong), or None.
+
+        A link holds the seed, which tells every card: it opens in the explorer only.
+        """
+        if position is None:
+            return None
+        if mode != EXPLORE:
+            raise ValueError("a position link opens in the explorer (mode='explore'): it holds the seed, "
+                             "which tells every hidden card, so a play table never opens one")
+        if save is not None:
+            raise ValueError("give a save or a position link, not both")
+        linked = read_link(position)
+        if game_id is not None and game_id != linked.game.id:
+            raise ValueError(f"this link is a position of {linked.game.spec.name} ({linked.game.id}), "
+                             f"not of {game_id}: open it with {linked.game.spec.name} (its play page, "
+                             "or explore(link=...) without a game)")
+        return linked
 
     # ------------------------------------------------------------------ set-up
 
@@ -697,6 +734,7 @@ class TableController:
         self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
         if self.mode == EXPLORE:
             self.lines, self.active = [[]], 0
+            self.reasons = {}
             self._mark_turns(0)
             self._start()
             if self.view_seat is not None:  # the seed tells every card: god view only
@@ -713,7 +751,8 @@ class TableController:
         self.game = load_game(save)
 
     def _mark_turns(self, start: int) -> None:
-        """``self.turns``: the positions of the line where a new turn begins (PageUp/PageDown).
+        """``self.turns``: the positions of the line where a new turn begins (PageUp/PageDown);
+        with the view's round and turn number at each position, for the grouped timeline.
 
         A turn is the public ``current`` seat of the game's view (whose turn it is: a
         reaction by another seat stays inside it); for a game whose view has none, a turn
@@ -723,11 +762,19 @@ class TableController:
         save = self.game.to_json()
         save["actions"] = [list(entry) for entry in self.line[:start]]
         game = load_game(save)
-        currents = [*self._currents[:start], game.view(None).get("current")]
+        currents, rounds, numbers = self._currents[:start], self._rounds[:start], self._numbers[:start]
+
+        def note() -> None:
+            view = game.view(None)  # public facts only: whose turn, which round, the turn's number
+            currents.append(view.get("current"))
+            rounds.append(view.get("round"))
+            numbers.append(view.get("turn"))
+
+        note()
         for seat, action in self.line[start:]:
             game.apply(seat, action)
-            currents.append(game.view(None).get("current"))
-        self._currents = currents
+            note()
+        self._currents, self._rounds, self._numbers = currents, rounds, numbers
         if all(c is None for c in currents):
             currents = [seat for seat, _action in self.line]
         self.turns = [p for p in range(1, len(currents)) if currents[p] != currents[p - 1]]
@@ -800,13 +847,20 @@ class TableController:
             return self._play(seat, {"type": "pass"})  # the engine refuses, naming its turn rule
         start = game.move_number
         bot = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)[seat]
-        action = bot.choose(game.view(seat) if getattr(bot, "needs_view", True) else {},
-                            game.legal_actions(seat))
+        view = game.view(seat) if getattr(bot, "needs_view", True) else {}
+        legal = game.legal_actions(seat)
+        action = bot.choose(view, legal)
+        reason = reason_for(bot, view, legal, action, self.names)
         label = f"{self.names[seat]} {self.presenter.action_label(action, self.names)}"
         result = self._play(seat, action)
         if isinstance(result, dict) and result["level"] == "error":
             return result
-        text = _("The bot ({kind}) plays here: {move}.").format(kind=self.explore_bots[seat], move=label)
+        kind = self.explore_bots[seat]
+        self.reasons[prefix_keys(self.line[:start + 1])[-1]] = {
+            "kind": kind, "reason": reason or _("This bot gives no reason for its moves.")}
+        text = _("The bot ({kind}) plays here: {move}.").format(kind=kind, move=label)
+        if reason:
+            text += " " + _("Why: {reason}").format(reason=reason)
         return info(text + (" " + result["text"] if isinstance(result, dict) else ""))
 
     def _on_variation(self, message: dict) -> Any:
@@ -853,13 +907,20 @@ class TableController:
         save = message.get("save")
         if not isinstance(save, (str, dict)) or (isinstance(save, str) and not save.strip()):
             return error("Paste a save (the JSON text from the save box) before loading.")
+        shown = None  # a position link pasted in the box: the move it shows
         try:
-            if isinstance(save, str):
-                save = parse_json(save, "this save", SaveError)
-            game = load_game(save)
-            lines, active = read_tree(save, game)
+            if isinstance(save, str) and save.strip().startswith(PREFIX[:2]):
+                linked = read_link(save)
+                game, lines, active, shown = linked.game, [linked.line], 0, linked.move
+            else:
+                if isinstance(save, str):
+                    save = parse_json(save, "this save", SaveError)
+                game = load_game(save)
+                lines, active = read_tree(save, game)
         except (ValueError, TypeError, KeyError) as err:
-            return error(f"That save could not be loaded: {err}. Nothing was changed.")
+            what = ("That position link could not be opened" if isinstance(err, LinkError)
+                    else "That save could not be loaded")
+            return error(f"{what}: {err}. Nothing was changed.")
         previous = (self.game, self.presenter, self.names, self.kinds, self.humans, self.explore_bots,
                     self.view_seat, self.bots)
         names = self._custom_names
@@ -874,7 +935,12 @@ class TableController:
             self._custom_names = names
             return error(f"That save could not be loaded: {err}. Nothing was changed.")
         self.lines, self.active = lines, active
+        self.reasons = {}
         self._mark_turns(0)
+        if shown is not None:
+            self._goto(shown)
+            return info(f"Opened a position link of {game.spec.name}: {game.players} players, move {shown} "
+                        f"of {len(self.line)}.")
         extra = len(lines) - 1
         if extra:
             return info(f"Loaded a save of {game.spec.name}: {game.players} players, move {game.move_number} "
@@ -1045,6 +1111,14 @@ class TableController:
         position, length = game.move_number, len(self.line)
         names = self.names
         moves = [{"n": i + 1, "seat": s, "text": self._move_text(s, a)} for i, (s, a) in enumerate(self.line)]
+        for key, move in zip(prefix_keys(self.line) if self.reasons else (), moves, strict=False):
+            played = self.reasons.get(key)
+            # A bot's reason tells what its seat knows (its cards, its memory): its own view's only.
+            if played is not None and self.view_seat in (None, move["seat"]):
+                move["bot"] = {"kind": played["kind"], "reason": played["reason"],
+                               "label": _("Bot's move ({kind})").format(kind=played["kind"])}
+        if position < length:
+            moves[position]["taken"] = True  # the move this line takes from the position shown
         views = [control("god", _("All hands"), {"kind": "view_as", "seat": None}, icon="eye",
                          pressed=self.view_seat is None, hint=_("The god view: every seat's cards."))]
         views += [dict(control("view-as", names[s], {"kind": "view_as", "seat": s},
@@ -1071,7 +1145,9 @@ class TableController:
             "controls": controls,
             "views": views,
             "timeline": {"position": position, "length": length, "moves": moves,
-                         "turns": self.turns, "line": self.active, "variations": self._variations()},
+                         "turns": self.turns, "groups": self._groups(), "line": self.active,
+                         "taken": _("Taken here") if position < length else None,
+                         "variations": self._variations()},
             "explain": self._explain(),
             # A save holds the seed, hence every hidden card: the god view shows it, a seat's
             # view says where it is instead.
@@ -1081,8 +1157,38 @@ class TableController:
             "load": control("load", _("Load this save"), {"kind": "load"}, icon="load",
                             hint=_("Load the save pasted in the box above.")) | {"input": "save"}
             if god else None,
+            "link": self._link_part() if god else None,
             "handoff": None, "waiting": None,
         }
+
+    def _groups(self) -> list:
+        """The timeline's moves by round and turn, from the public view at each position: a round
+        (``round`` in the view; one unnamed group for a game without rounds) holds turns (from
+        ``self.turns``: whose turn it is, the view's ``current``; else the seat that moves).
+        Move ``n`` is played from position ``n - 1``, so it belongs to that position's round and
+        turn. Each group gives its first and last move (``start``, ``end``)."""
+        line, names = self.line, self.names
+        if not line:
+            return []
+        starts = set(self.turns)
+        has_current = any(c is not None for c in self._currents)
+        rounds: list[dict] = []
+        for index, (seat, _action) in enumerate(line):
+            number = self._rounds[index]
+            if not rounds or number != rounds[-1]["round"]:
+                label = _("Round {n}").format(n=number) if number is not None else None
+                rounds.append({"round": number, "label": label, "start": index + 1, "turns": []})
+            turns = rounds[-1]["turns"]
+            if not turns or index in starts:
+                current = self._currents[index] if has_current else seat
+                if not (_is_int(current) and 0 <= current < len(names)):
+                    current = seat  # between turns (a round's scoring): the seat that moves
+                who, turn = names[current], self._numbers[index]
+                label = (_("Turn {n}: {name}").format(n=turn, name=who) if _is_int(turn)
+                         else _("{name}'s turn").format(name=who) if has_current else who)
+                turns.append({"seat": current, "label": label, "start": index + 1})
+            turns[-1]["end"] = rounds[-1]["end"] = index + 1
+        return rounds
 
     def _bot_seat(self) -> int | None:
         """The seat "Bot's move here" plays for: the one viewed if it is to act, else (god
@@ -1099,6 +1205,29 @@ class TableController:
         if len(self.lines) > 1 or self.game.move_number < len(self.line):
             save["explorer"] = write_tree(self.lines, self.active)
         return save
+
+    def link(self) -> str:
+        """The position link of the position shown (explorer): the line shown and this move on it."""
+        if self.mode != EXPLORE:
+            raise ValueError("position links belong to the explorer: a link holds the seed, which "
+                             "tells every hidden card")
+        save = self.game.to_json()
+        save["actions"] = [list(entry) for entry in self.line]
+        return make_link(save, self.game.move_number)
+
+    def _link_part(self) -> dict:
+        """The "Copy link to this position" control (god view): the text it copies is the play
+        page's address where the site is known, else the line of Python that opens the link."""
+        link = self.link()
+        url = link_url(play_page(self.site_url, self.game.id), link) if self.site_url else None
+        return {"label": _("Copy link to this position"), "link": link, "url": url,
+                "copy": url or f'from witchtable import explore\nexplore(link="{link}")',
+                "hint": _("Copies the address of this page at move {n}: whoever opens it sees this "
+                          "position in the explorer (every hand: a link holds the seed).").format(
+                              n=self.game.move_number) if url else
+                _("Copies the Python that opens this position (move {n}) in the explorer of any "
+                  "notebook; the text after link= also opens it on the site's play page as "
+                  "?position=… (a link holds the seed, so every hand).").format(n=self.game.move_number)}
 
     def _variations(self) -> list:
         """The timeline's lines: the main line, then each variation (where it leaves its parent,
@@ -1142,6 +1271,8 @@ class TableController:
         """The acting seats' candidate actions, grouped by the rule behind each."""
         out = []
         game = self.game
+        position = game.move_number
+        taken = self.line[position] if position < len(self.line) else None  # the line's next move
         for seat in game.to_act:
             if self.view_seat is not None and seat != self.view_seat:
                 # Another seat's options (and near misses) follow from its hand: this view
@@ -1161,12 +1292,24 @@ class TableController:
                 if entry["legal"]:
                     item["action"] = entry["action"]
                     item["seat"] = seat
+                    if taken is not None and taken[0] == seat and dict(entry["action"]) == taken[1]:
+                        item["taken"] = True  # the move this line takes here
                 else:
                     item["message"] = refusal_text(entry["message"], entry["summary"])
                 group["actions"].append(item)
             ordered = sorted(groups.values(), key=lambda g: (not g["legal"], g["rule"]))
             out.append({"seat": seat, "name": self.names[seat], "groups": ordered})
         return out
+
+
+def prefix_keys(line: Sequence[Sequence]) -> list[int]:
+    """A key per start of ``line`` (its first 1, 2, ... moves), equal for equal starts: what a
+    bot's move (and why) is remembered under, wherever the lines move (promote, delete)."""
+    keys, key = [], 0
+    for seat, action in line:
+        key = hash((key, seat, json.dumps(action, sort_keys=True)))
+        keys.append(key)
+    return keys
 
 
 def reworded(text: str, templates: Sequence[str]) -> str:

@@ -102,6 +102,7 @@ UI_STRINGS = {
     "none": N_("none"),
     # the table
     "table": N_("Table"),
+    "board": N_("The board"),
     "last": N_("Last"),
     "cards_one": N_("{n} card"),
     "cards_other": N_("{n} cards"),
@@ -185,6 +186,13 @@ UI_STRINGS = {
     "key_step": N_("Timeline: one move back or forward (outside a group of buttons)"),
     "key_ends": N_("Timeline: the start or the end of the line"),
     "key_turn": N_("Timeline: the previous or the next turn"),
+    # a saved notebook: the snapshot, a table whose kernel is gone
+    "snapshot_note": N_("A still picture of this table at move {n}, kept in the notebook; "
+                        "run the cell to play."),
+    "kernel_gone": N_("This table's kernel is gone: run the cell again to bring the table back."),
+    "kernel_silent": N_("No answer from this table's kernel for {s} s: it may be busy; if it is gone, "
+                        "run the cell again."),
+    "assets_missing": N_("This table's code is not in the notebook: run the cell again."),
 }
 """Every word ``table.js`` writes, by id; placeholders in braces are filled in by the front end."""
 

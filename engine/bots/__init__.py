@@ -6,12 +6,17 @@ game declares in its spec (``GameSpec.bots``, e.g. ``"heuristic"`` from its ``bo
 A bot that also has ``observe(view)`` watches the table: it is shown its seat's view after
 every action (``sim.play_out``, ``sim.show_table``), as a person sees the table between
 turns; a memory game shows a search only for a moment.
+
+A bot may also say why it chose (:class:`Explains`: ``reason(view, legal, action, names)``,
+a short sentence in our words, or ``None``); the explorer's "Bot's move here" shows it
+(:func:`reason_for`). It is asked only after ``choose``, on the same bot, so ``choose``
+pays nothing for it and a reason may read what ``choose`` left in the bot (its memory).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import GAMES
@@ -21,6 +26,22 @@ class Bot(Protocol):
     name: str
 
     def choose(self, view: dict, legal: list) -> dict: ...
+
+
+class Explains(Protocol):
+    """A bot that can say why it chose ``action`` (given the ``view`` and ``legal`` it chose
+    from, just after ``choose``); ``names`` are the seats' names, for the sentence."""
+
+    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str | None: ...
+
+
+def reason_for(bot: Bot, view: dict, legal: list, action: dict, names: Sequence[str]) -> str | None:
+    """The bot's own words for its choice, or ``None`` when it has no ``reason`` (or none here)."""
+    explain = getattr(bot, "reason", None)
+    if explain is None:
+        return None
+    text = explain(view, legal, action, names)
+    return text if isinstance(text, str) and text else None
 
 
 class RandomBot:
@@ -34,6 +55,9 @@ class RandomBot:
 
     def choose(self, view: dict, legal: list) -> dict:
         return self.rng.choice(legal)
+
+    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+        return f"A random legal move (one of {len(legal)}): the random bot weighs nothing."
 
 
 HEURISTICS: dict[str, Callable[[int], Bot]] = {
@@ -68,4 +92,5 @@ def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
     raise ValueError(f"unknown bot {kind!r} for {game_id}; choose from: {', '.join(bot_kinds(game_id))}")
 
 
-__all__ = ["BOT_KINDS", "HEURISTICS", "Bot", "RandomBot", "bot_kinds", "default_bot", "make_bot"]
+__all__ = ["BOT_KINDS", "HEURISTICS", "Bot", "Explains", "RandomBot", "bot_kinds", "default_bot", "make_bot",
+           "reason_for"]

@@ -8,6 +8,7 @@ knows a rule: the controller and the engine decide everything.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from witchtable.engine import GAMES
@@ -19,8 +20,13 @@ from witchtable.widgets.controller import TableController
 _table: TableController | None = None
 
 SETUP_KEYS = ("players", "seat", "bots", "seed", "mode", "pace", "names", "save", "reactions", "undo",
-              "variant", "options")
-"""The setup form's fields; ``options`` holds the game's own options (``{"language": "es"}``)."""
+              "variant", "options", "position", "site_url", "rules_url")
+"""The setup form's fields; ``options`` holds the game's own options (``{"language": "es"}``);
+``position`` a position link from the address (the explorer opens it, widgets/links.py),
+``site_url`` the site's base address (the explorer's copied links are its play pages) and
+``rules_url`` the rules page the page's How to play links."""
+RULES_URL = re.compile(r"(\.\./)+rules/[a-z0-9-]+/([a-z]{2}/)?")
+"""What a ``rules_url`` may be: ``../../rules/<id>/``, ``../../../rules/<id>/es/``."""
 
 
 def start(options_json: str) -> str:
@@ -54,8 +60,13 @@ def start(options_json: str) -> str:
         if variant is not None:
             game_id, options["players"], house = apply_variant(game_id, variant, options.get("players"), {})
             options.update(house)
-        # The How to play panel links the game's rules reference, built beside the play pages.
-        table = TableController(game_id, rules_url=f"../../rules/{game_id}/", **options)
+        # The How to play panel links the game's rules reference, built beside the play pages
+        # (the page says which: its own language's, where there is one).
+        rules_url = options.pop("rules_url", f"../../rules/{game_id}/")
+        if not isinstance(rules_url, str) or not RULES_URL.fullmatch(rules_url):
+            raise ValueError(f"rules_url is a rules page of this site (../../rules/<game>/), "
+                             f"not {brief(rules_url)}")
+        table = TableController(game_id, rules_url=rules_url, **options)
     except (ValueError, TypeError, KeyError) as err:
         text = str(err)
         return json.dumps({"error": text if len(text) <= 300 else text[:299] + "…"})

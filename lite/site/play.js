@@ -8,6 +8,10 @@
 
 const config = JSON.parse(document.getElementById("wt-config").textContent);
 const $ = (selector) => document.querySelector(selector);
+/** A text of this page in its language (config.words: the catalogue's, for a page in
+ * another language than English), with its {fields} filled in. */
+const t = (text, fields = {}) => (config.words?.[text] || text)
+  .replace(/\{(\w+)\}/g, (whole, name) => (name in fields ? String(fields[name]) : whole));
 const started = performance.now();
 
 // ---------------------------------------------------------------- the worker
@@ -88,7 +92,7 @@ export class WorkerModel {
   }
 
   send(content) {
-    this.sendToPython(content).catch((err) => showError("Python stopped", String(err.message || err)));
+    this.sendToPython(content).catch((err) => showError(t("Python stopped"), String(err.message || err)));
   }
 
   emit(name, value) {
@@ -124,6 +128,8 @@ const ui = {
   saveBox: $("#wt-save-text"),
   saveNote: $("#wt-save-note"),
   variantNote: $("#wt-variant-note"),
+  linkError: $("#wt-link-error"),
+  linkErrorText: $("#wt-link-error-text"),
 };
 
 /** The house variant chosen in the form (config.variants: the site's variants of this game). */
@@ -148,7 +154,7 @@ function drawProgress() {
   if (!progressNow) return;
   const { step, steps, text } = progressNow;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  ui.text.textContent = `${text}… (step ${step + 1} of ${steps}, ${seconds} s)`;
+  ui.text.textContent = t("{text}… (step {step} of {steps}, {seconds} s)", { text: t(text), step: step + 1, steps, seconds });
 }
 
 function showProgress(progress) {
@@ -188,6 +194,7 @@ function readForm() {
   const data = new FormData(ui.form);
   const seat = data.get("seat");
   const options = { game: config.game.id, players: Number(data.get("players")), mode: data.get("mode") };
+  if (config.rules) options.rules_url = config.rules;          // this page's rules reference
   const variant = chosenVariant();
   if (variant) options.variant = variant;                       // its options and house data
   if (options.mode === "explore") {
@@ -203,6 +210,7 @@ function readForm() {
     options.reactions = data.get("reactions");                  // when a person is asked to react
     options.undo = data.get("undo");                            // fair, or practice
   }
+  options.site_url = SITE_URL;
   const seed = String(data.get("seed") || "").trim();
   if (seed) options.seed = Number(seed);
   options.pace = Number(data.get("pace"));
@@ -222,15 +230,21 @@ function syncSeats() {
   const current = select.value;
   const choices = [];
   for (let s = 0; s < players; s += 1) {
-    choices.push([String(s), explore ? `Show seat ${s + 1}'s view` : `I play seat ${s + 1}, bots play the others`]);
+    choices.push([String(s), explore ? t("Show seat {seat}'s view", { seat: s + 1 })
+      : t("I play seat {seat}, bots play the others", { seat: s + 1 })]);
   }
-  if (explore) choices.unshift(["none", "Show every hand"]);
-  else choices.push(["all", "Everyone at this screen (pass and play)"], ["none", "Bots only: I watch"]);
+  if (explore) choices.unshift(["none", t("Show every hand")]);
+  else choices.push(["all", t("Everyone at this screen (pass and play)")], ["none", t("Bots only: I watch")]);
   select.replaceChildren(...choices.map(([value, label]) => new Option(label, value)));
   select.value = choices.some(([value]) => value === current) ? current : choices[0][0];
 }
 
 let urlProblem = "";  // what the address asked for that this page cannot give
+let linked = null;    // ?position=wt1.…: a position link, opened in the explorer (passed to Python untouched)
+// The site's base address (config.root: from this page up to it; play pages are play/<game>/
+// and play/<game>/<language>/): the explorer's "Copy link to this position" gives the
+// game's play page with the position.
+const SITE_URL = new URL(config.root, location.href).href;
 
 function fillFormFromURL() {
   const params = new URLSearchParams(location.search);
@@ -243,12 +257,23 @@ function fillFormFromURL() {
       const players = chosenVariant().players;
       if (players && !params.has("players")) ui.form.elements.players.value = String(players);
     } else {
-      urlProblem = `This site has no variant “${name}” of ${config.game.name}`
-        + (known.length ? ` (it has: ${known.join(", ")}).` : ".") + " The rules as printed were dealt.";
+      urlProblem = (known.length
+        ? t("This site has no variant “{name}” of {game} (it has: {known}).", { name, game: config.game.name, known: known.join(", ") })
+        : t("This site has no variant “{name}” of {game}.", { name, game: config.game.name }))
+        + " " + t("The rules as printed were dealt.");
     }
   }
   for (const name of ["players", "bots", "mode", "pace", "reactions", "undo"]) {
     if (params.has(name) && ui.form.elements[name]) ui.form.elements[name].value = params.get(name);
+  }
+  if (params.has("position")) {
+    // A link holds the seed, which tells every hidden card: it opens in the explorer only.
+    linked = params.get("position");
+    if (params.get("mode") && params.get("mode") !== "explore") {
+      urlProblem = t("A position link opens in the explorer (it holds the seed, so it shows every hand), not in {mode} mode.",
+        { mode: params.get("mode") });
+    }
+    ui.form.elements.mode.value = "explore";
   }
   syncSeats();
   if (params.has("seat")) ui.form.elements.seat.value = params.get("seat");
@@ -262,7 +287,7 @@ function fillFormFromURL() {
 async function startGame(options) {
   const answer = await python.request("start", { options });
   if (answer.error) {
-    ui.formNote.textContent = `That game could not be set up: ${answer.error}`;
+    ui.formNote.textContent = t("That game could not be set up: {error}", { error: answer.error });
     ui.formNote.dataset.level = "error";
     ui.form.closest("details").open = true;
     return false;
@@ -271,7 +296,24 @@ async function startGame(options) {
   delete ui.formNote.dataset.level;
   const variant = options.variant;
   ui.variantNote.hidden = !variant;
-  ui.variantNote.textContent = variant ? `House variant: ${variant.title}. ${variant.description}` : "";
+  ui.variantNote.textContent = variant ? t("House variant: {title}. {description}", variant) : "";
+  await renderTable(answer.state);
+  return true;
+}
+
+/** Open the address's position link; a damaged one opens nothing and the alert says why. */
+async function openLink() {
+  const options = readForm();
+  for (const key of ["players", "seed", "variant", "options"]) delete options[key];  // the link holds them
+  options.position = linked;
+  const answer = await python.request("start", { options });
+  if (answer.error) {
+    const why = String(answer.error);
+    ui.linkErrorText.textContent = `${why.charAt(0).toUpperCase()}${why.slice(1)}.`;
+    ui.linkError.hidden = false;
+    ui.form.closest("details").open = true;
+    return false;
+  }
   await renderTable(answer.state);
   return true;
 }
@@ -283,14 +325,14 @@ async function saveGame() {
     return;
   }
   ui.saveBox.value = answer.save;
-  ui.saveNote.textContent = `Saved at move ${answer.move}. Keep this text: paste it here later and press `
-    + "“Load this save” (it holds the seed, so it also tells every hidden card).";
+  ui.saveNote.textContent = t("Saved at move {move}. Keep this text: paste it here later and press “Load this save” (it holds the seed, so it also tells every hidden card).",
+    { move: answer.move });
 }
 
 async function loadGame() {
   const text = ui.saveBox.value.trim();
   if (!text) {
-    ui.saveNote.textContent = "Paste a save (the text “Save this game” gives) into the box first.";
+    ui.saveNote.textContent = t("Paste a save (the text “Save this game” gives) into the box first.");
     return;
   }
   const options = readForm();
@@ -300,11 +342,11 @@ async function loadGame() {
   options.save = text;
   const answer = await python.request("start", { options });
   if (answer.error) {
-    ui.saveNote.textContent = `That save could not be loaded: ${answer.error} Nothing was changed.`;
+    ui.saveNote.textContent = t("That save could not be loaded: {error} Nothing was changed.", { error: answer.error });
     return;
   }
   await renderTable(answer.state);
-  ui.saveNote.textContent = `Loaded the save at move ${answer.state.scene.move}.`;
+  ui.saveNote.textContent = t("Loaded the save at move {move}.", { move: answer.state.scene.move });
 }
 
 async function main() {
@@ -312,18 +354,17 @@ async function main() {
   ui.form.elements.players.addEventListener("change", syncSeats);
   ui.form.elements.mode.addEventListener("change", syncSeats);
   if (location.protocol === "file:") {
-    showError("This page needs a web server",
-      "Browsers do not run Pyodide from a file:// address. From the site folder, run "
-      + "`python -m http.server 8000` and open http://127.0.0.1:8000/ (see lite/README.md).");
+    showError(t("This page needs a web server"),
+      t("Browsers do not run Pyodide from a file:// address. From the site folder, run `python -m http.server 8000` and open http://127.0.0.1:8000/ (see lite/README.md)."));
     return;
   }
   python = new PythonWorker(new URL("worker.js", import.meta.url));
   python.onprogress = showProgress;
-  python.onfatal = (text) => showError("Python could not start", text);
+  python.onfatal = (text) => showError(t("Python could not start"), text);
   const base = new URL(config.pyodide, location.href).href;
   const slow = setTimeout(() => {
     ui.loading.append(Object.assign(document.createElement("p"), {
-      textContent: "Still loading: a slow connection or a busy computer can take a minute.",
+      textContent: t("Still loading: a slow connection or a busy computer can take a minute."),
     }));
   }, 45000);
   let loaded;
@@ -340,20 +381,27 @@ async function main() {
   } catch (err) {
     clearTimeout(slow);
     stopProgress();
-    showError("Python could not start",
-      `${err.message}. If the site is on a web server, check that .wasm files are served as `
-      + "application/wasm and that every file of the site was uploaded (see lite/README.md).");
+    showError(t("Python could not start"),
+      t("{error}. If the site is on a web server, check that .wasm files are served as application/wasm and that every file of the site was uploaded (see lite/README.md).",
+        { error: err.message }));
     return;
   }
   clearTimeout(slow);
   stopProgress();
   ui.bar.value = ui.bar.max;
-  ui.text.textContent = "Dealing the cards…";
+  ui.text.textContent = t("Dealing the cards…");
   const dealing = performance.now();
-  if (!(await startGame(readForm()))) {  // the URL asked for a game that cannot be: say why
+  if (linked !== null) {
+    await openLink();
+    if (urlProblem) {
+      ui.formNote.textContent = urlProblem;
+      ui.formNote.dataset.level = "error";
+      ui.form.closest("details").open = true;
+    }
+  } else if (!(await startGame(readForm()))) {  // the URL asked for a game that cannot be: say why
     const why = ui.formNote.textContent;
     await startGame({ game: config.game.id, players: config.game.default_players });
-    ui.formNote.textContent = `${why} The usual ${config.game.default_players}-player game was dealt instead.`;
+    ui.formNote.textContent = `${why} ` + t("The usual {players}-player game was dealt instead.", { players: config.game.default_players });
     ui.formNote.dataset.level = "error";
   } else if (urlProblem) {
     ui.formNote.textContent = urlProblem;
@@ -370,7 +418,7 @@ async function main() {
   window.witchtableState = () => (view ? JSON.stringify(view.model.state) : "");
 
   // A failure here means the worker itself broke (Python's own errors come back as notes).
-  const guard = (task) => () => task().catch((err) => showError("Python stopped", String(err.message || err)));
+  const guard = (task) => () => task().catch((err) => showError(t("Python stopped"), String(err.message || err)));
   ui.form.addEventListener("submit", (event) => {
     event.preventDefault();
     guard(() => startGame(readForm()))();
@@ -379,4 +427,4 @@ async function main() {
   $("#wt-load").addEventListener("click", guard(loadGame));
 }
 
-main().catch((err) => showError("Something went wrong", String(err && err.stack || err)));
+main().catch((err) => showError(t("Something went wrong"), String(err && err.stack || err)));

@@ -8,10 +8,11 @@
 let host = null;        // host.py's module, once loaded
 let loading = null;     // the promise of the loading steps
 
+const t = (text) => text;  // marks a text for the page's catalogue: play.js shows it translated
 const STEPS = [
-  "Loading the Python runtime (Pyodide, about 12 MB)",
-  "Loading witchtable",
-  "Starting the rules engine",
+  t("Loading the Python runtime (Pyodide, about 12 MB)"),
+  t("Loading witchtable"),
+  t("Starting the rules engine"),
 ];
 
 const timings = {};    // milliseconds each loading step took (the page shows them to tests)

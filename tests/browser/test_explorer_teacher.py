@@ -9,7 +9,10 @@ players=3, seed=3, autoplay=True)``: a whole game, opened at move 0) is then:
 2. viewed as one seat: no other seat's options, no save box (its seed tells every card);
    the god view brings them back;
 3. branched: a different answer at move 1 starts a variation beside the main line, the
-   main line is shown again, and the variation is returned to.
+   main line is shown again, and the variation is returned to;
+4. seen on a 1366x768 laptop screen: the board and the rules panel lie inside the window
+   without scrolling, the timeline is grouped by round and turn, the move the line takes
+   here is marked (timeline and rules panel), and axe finds nothing serious.
 
 The expected turns are the controller's own (``TableController.turns``), built here the
 same way the notebook builds its explorer. Uses the shared harness (``conftest.py``,
@@ -22,7 +25,17 @@ from collections.abc import Iterator
 
 import pytest
 from playwright.sync_api import BrowserContext
-from wt_browser import JupyterServer, NotebookSession, canon, close_tab, open_and_run, open_tab, watched
+from wt_axe import Audit
+from wt_browser import (
+    EXPLORE,
+    JupyterServer,
+    NotebookSession,
+    canon,
+    close_tab,
+    open_and_run,
+    open_tab,
+    watched,
+)
 
 from witchtable.widgets import TableController
 
@@ -135,12 +148,76 @@ def test_a_variation_is_created_left_and_returned_to(session: NotebookSession) -
     lines = ex.find('[data-role="variations"] li[data-line]')
     assert lines.count() == 2 and ex.move == 2
     assert ex.find('li[data-line="1"][data-active="1"]').count() == 1
-    assert ex.find(".wt-moves li").count() == 3, "the variation has its 2 moves (and the start)"
+    assert ex.find(".wt-moves li.wt-move-row").count() == 3, "the variation has its 2 moves (and the start)"
     # Leave it: the main line again, at the move where the two part, all its moves there.
     ex.find('li[data-line="0"] [data-role="variation-show"]').click()
     ex.wait_until(SHOWN.format(line=0))
-    assert ex.move == 2 and ex.find(".wt-moves li").count() == len(main) + 1
+    assert ex.move == 2 and ex.find(".wt-moves li.wt-move-row").count() == len(main) + 1
     # And back to it.
     ex.find('li[data-line="1"] [data-role="variation-show"]').click()
     ex.wait_until(SHOWN.format(line=1))
-    assert ex.find(".wt-moves li").count() == 3 and ex.move == 2
+    assert ex.find(".wt-moves li.wt-move-row").count() == 3 and ex.move == 2
+    assert ex.find(".wt-moves li.wt-round").count() == 1, "the variation's 2 moves, grouped in round 1"
+
+
+LAPTOP = {"width": 1366, "height": 768}
+BOXES = """el => {
+    const box = (s) => { const b = el.querySelector(s).getBoundingClientRect();
+                         return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
+    return { board: box('.wt-ex-layout > .wt-main'), rules: box('[data-role="rules-panel"]'),
+             moves: box('.wt-moves'), table: el.getBoundingClientRect().height,
+             window: { width: window.innerWidth, height: window.innerHeight } };
+}"""
+
+
+def test_the_explorer_fits_a_laptop_screen_grouped_by_round_and_turn(session: NotebookSession) -> None:
+    """4. At 1366x768 (JupyterLab's side panels closed), with the explorer's top at the top of
+    the notebook: the board and the rules panel are inside the window, no scrolling; the
+    timeline shows its rounds and turns as the controller groups them, and marks the move the
+    main line takes from here, in the timeline and on its chip in the rules panel."""
+    ex, page = session.explore, session.page
+    size = page.viewport_size
+    page.evaluate("() => { const s = window.jupyterapp.shell; s.collapseLeft(); s.collapseRight(); }")
+    try:
+        page.set_viewport_size(LAPTOP)
+        ex.wait_idle()
+        if ex.root.get_attribute("data-seat") != "":
+            ex.find('[data-role="god"]').click()
+            ex.wait_until("el => el.dataset.seat === '' && el.dataset.busy === '0'")
+        shown = ex.find('[data-role="variations"] li[data-line="0"] [data-role="variation-show"]')
+        if shown.count() and shown.get_attribute("aria-pressed") != "true":
+            shown.click()
+            ex.wait_until(SHOWN.format(line=0))
+        if ex.move != 1:
+            ex.act(lambda: ex.find('.wt-moves button[data-key="goto:1"]').click())
+        expected = the_notebooks_explorer()
+        expected.handle({"kind": "goto", "move": 1})
+        scene = expected.state()["scene"]
+        groups = scene["timeline"]["groups"]
+        ex.root.evaluate("el => { el.scrollIntoView({ block: 'start' }); "
+                         "window.dispatchEvent(new Event('resize')); }")
+        page.wait_for_function("el => el.style.getPropertyValue('--wt-fit-h') !== ''",
+                               arg=ex.root.element_handle())
+        page.wait_for_timeout(150)  # the columns take the fitted height in the next frame
+        boxes = ex.root.evaluate(BOXES)
+        print(f"\nexplorer at 1366x768 in JupyterLab: {boxes}")
+        height = boxes["window"]["height"]
+        for part in ("board", "rules"):
+            box = boxes[part]
+            assert 0 <= box["top"] < box["bottom"] <= height, f"the {part} is not within the window: {boxes}"
+            assert 0 <= box["left"] < box["right"] <= boxes["window"]["width"], f"the {part} is cut: {boxes}"
+        assert boxes["moves"]["bottom"] - boxes["moves"]["top"] >= 250, "the timeline's list is taller"
+        assert ex.find(".wt-moves li.wt-round").count() == len(groups) == 3, "three rounds of Witching Hour"
+        labels = ex.find(".wt-moves .wt-round-label").all_inner_texts()
+        assert labels == [g["label"] for g in groups]
+        assert ex.find(".wt-moves li.wt-turn").count() == sum(len(g["turns"]) for g in groups)
+        taken = ex.find('.wt-moves li.wt-move-row[data-taken="1"] button')
+        assert taken.count() == 1 and taken.get_attribute("data-key") == "goto:2"
+        assert scene["timeline"]["taken"] in taken.inner_text()
+        chip = ex.find('[data-role="rules-panel"] button.wt-chip-btn[data-taken="1"]')
+        assert chip.count() == 1 and chip.get_attribute("data-action") == canon(expected.line[1][1])
+        audit = Audit("the explorer at 1366x768")
+        audit.run(page, "grouped timeline", include=EXPLORE, widths=((LAPTOP["width"], LAPTOP["height"]),))
+        audit.check()
+    finally:
+        page.set_viewport_size(size)

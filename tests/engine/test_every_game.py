@@ -151,6 +151,12 @@ def test_the_games_reference_doc_is_current(game_id):
         f"{path} is stale: run tools/rules_table.py {game_id} --write {path}")
     for rule in own_rules(game_id):
         assert f"`{rule.id}`" in doc, rule.id
+    tool = rules_tool()
+    for other in sorted(path.parent.glob(f"{game_id}.*.md")):  # the page in another language
+        text, language = other.read_text(), tool.doc_language(other)
+        assert language != "en" and "<!-- BEGIN rules_table.py rules -->" in text, other
+        assert tool.refreshed(game_id, text, language) == text, (
+            f"{other} is stale: run tools/rules_table.py {game_id} --write {other}")
 
 
 @pytest.mark.skipif(bool(os.environ.get(games.EXTRA_GAMES_VARIABLE)),

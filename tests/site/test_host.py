@@ -41,6 +41,8 @@ def test_start_deals_a_game_for_the_page(host) -> None:
     ({"game": "witching-hour", "colour": "red"}, "colour"),
     ({"game": "witching-hour", "players": 9}, "players"),
     ({"game": "witching-hour", "bots": "genius"}, "genius"),
+    ({"game": "witching-hour", "rules_url": "javascript:alert(1)"}, "rules page of this site"),
+    ({"game": "witching-hour", "rules_url": "https://example.invalid/rules/"}, "rules page of this site"),
 ])
 def test_bad_setup_is_an_error_the_page_shows(host, options: dict, says: str) -> None:
     answer = start(host, **options)
@@ -104,3 +106,12 @@ def _first_action(scene: dict) -> dict:
     walk(scene)
     assert found, "the scene offers no action"
     return found[0]
+
+
+def test_the_page_says_which_rules_page_its_how_to_play_links(host) -> None:
+    """A play page in Spanish links the Spanish rules reference (``rules_url``, checked)."""
+    state = start(host, game="hocus-focus", seed=1, pace=0, rules_url="../../../rules/hocus-focus/es/",
+                  options={"language": "es"})["state"]
+    assert "../../../rules/hocus-focus/es/" in json.dumps(state["scene"])
+    state = start(host, game="hocus-focus", seed=1, pace=0)["state"]
+    assert "../../rules/hocus-focus/" in json.dumps(state["scene"])

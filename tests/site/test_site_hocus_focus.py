@@ -14,6 +14,8 @@ judged claim drawn on the page is measured inside the page; its median is record
 
 from __future__ import annotations
 
+from urllib.parse import urljoin
+
 import pytest
 from wt_browser import Table
 from wt_site import ARTIFACTS, open_play_page, record, summarize
@@ -37,10 +39,16 @@ def test_a_whole_game_with_right_and_wrong_claims_and_a_no_match(
     # Untimed, the seat that looks first moves round by round: with one bot and a higher
     # target the person has enough turns for a wrong, a "No match!" and a right call.
     players, target = (3, 3) if timing == "timed" else (2, 6)
-    query = (f"pace=0&seed=3&players={players}&seat=0&bots=easy&option.language={language}"
-             f"&option.timing={timing}&option.target={target}")
+    # Spanish: the game's Spanish page (its form, notes and rules link in Spanish, the
+    # language option preset); English: the English page.
+    query = f"pace=0&seed=3&players={players}&seat=0&bots=easy&option.timing={timing}&option.target={target}"
     with fresh_browser() as browser:
-        page, _ms = open_play_page(browser, site_url, GAME, query)
+        path = GAME if language == "en" else f"{GAME}/{language}"
+        page, _ms = open_play_page(browser, site_url, path, query)
+        assert page.locator("html").get_attribute("lang") == language
+        start_label = page.locator("#wt-setup [data-role=start]").text_content()
+        assert start_label == {"en": "Start this game", "es": "Empezar esta partida"}[language]
+        assert page.locator("select[name='option:language']").input_value() == language
         root = page.locator(".wt-table")
         table = Table(page, root)
         assert root.get_attribute("data-game") == GAME and root.get_attribute("data-phase") == timing
@@ -81,6 +89,11 @@ def test_a_whole_game_with_right_and_wrong_claims_and_a_no_match(
             assert " wins " not in log and " the " not in log, "no English left in the Spanish log"
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"hocus-focus-{language}-{timing}.png"), full_page=True)
+        rules = root.locator("a[href*='rules/']").first.get_attribute("href")  # How to play's link
+        assert rules.endswith(f"rules/{GAME}/" if language == "en" else f"rules/{GAME}/{language}/"), rules
+        page.goto(urljoin(page.url, rules))
+        assert page.locator("html").get_attribute("lang") == language
+        assert page.locator("code", has_text=f"{GAME}/claim/fit").count() >= 1
         assert browser.errors == []
     CLICK_MS.extend(times)
     record(f"hocus_focus_click_to_judged_{language}_{timing}_ms", summarize(times))

@@ -194,8 +194,17 @@ function describe(el) {
 async function run(op) {
   const errors = [];
   try {
-    if (op.op === "render") { model.update(op.state); root = widget.render({ model, el: host }); }
-    else if (op.op === "update") model.update(op.state);
+    if (op.op === "render") {
+      // jupyter: the model is a Jupyter widget's (it has a widget_manager); hostClass: the
+      // classes ipywidgets put on the view's element (jupyter-widgets-disconnected)
+      if (op.jupyter) model.widget_manager = {};
+      if (op.hostClass) host.classList.add(...op.hostClass.split(/\s+/));
+      model.update(op.state);
+      root = widget.render({ model, el: host });
+    } else if (op.op === "host_class") {
+      if (op.add) host.classList.add(op.add);
+      if (op.remove) host.classList.remove(op.remove);
+    } else if (op.op === "update") model.update(op.state);
     else if (op.op === "click") {
       const el = host.querySelectorAll(op.selector)[op.index || 0];
       if (!el) throw new Error(`nothing matches ${op.selector}`);

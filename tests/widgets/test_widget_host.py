@@ -12,7 +12,7 @@ pytest.importorskip("anywidget")
 
 from witchtable import explore, lab, play
 from witchtable.widgets import LabController, TableController, TableWidget
-from witchtable.widgets.anywidget_host import STATIC
+from witchtable.widgets.anywidget_host import STATIC, loader
 
 
 def traits(widget: TableWidget) -> dict:
@@ -49,8 +49,15 @@ def test_synced_state_is_json_and_the_front_end_files_ship():
     json.dumps({k: state[k] for k in ("seq", "mode", "scene", "notice", "auto")})
     assert (STATIC / "table.js").read_text().count("export default") == 1
     assert "wt-table" in (STATIC / "table.css").read_text()
-    assert state["_esm"] == (STATIC / "table.js").read_text(), "the module shipped in the package"
-    assert state["_css"] == (STATIC / "table.css").read_text()
+    assert state["_esm"] == loader() and "get_model" in loader(), "each table carries the small loader"
+    assert "pictures" not in state and "strings" not in state, "kept once, in the assets model"
+    assert widget._assets.pictures[state["shared"]["pictures"]] == widget.pictures
+    assert widget._assets.strings[state["shared"]["strings"]] == widget.strings
+    assert state["_css"] == ""
+    assets = widget._assets
+    assert state["_assets"] == f"IPY_MODEL_{assets.model_id}", "the shared module is a widget reference"
+    assert assets.esm == (STATIC / "table.js").read_text(), "the module shipped in the package, once"
+    assert assets.css == (STATIC / "table.css").read_text()
     js = (STATIC / "table.js").read_text()
     for forbidden in ("http://", "https://", "import ", "fetch("):
         assert forbidden not in js.replace("http://www.w3.org/2000/svg", ""), forbidden

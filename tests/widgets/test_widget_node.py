@@ -205,3 +205,31 @@ def test_a_folded_group_with_an_icon_stays_folded_and_a_pile_draws_its_lines(pag
     page.op("update", state=state)
     (line,) = page.query(".wt-zone[data-zone=deck] .wt-zone-line[data-tone=warning]")
     assert line["text"] == "Only 2 cards left"
+
+
+def test_the_explorer_draws_its_timeline_by_round_and_turn_with_the_taken_move_and_a_bots_reason(pages):
+    """Issue 13, items 5 and 6: rounds hold turns hold moves, exactly as the scene groups them;
+    the move the line takes here is marked in the timeline and on its chip in the rules panel;
+    "Bot's move here" puts the bot's reason beside the move it played."""
+    controller = TableController("witching-hour", players=3, seed=3, mode="explore")
+    controller.handle({"kind": "autoplay"})
+    controller.handle({"kind": "goto", "move": 4})
+    page = pages(controller)
+    timeline = controller.state()["scene"]["timeline"]
+    rounds = page.query(".wt-moves li.wt-round")
+    assert [r["attrs"]["data-round"] for r in rounds] == [str(g["round"]) for g in timeline["groups"]]
+    turns = page.query(".wt-moves li.wt-turn")
+    assert [int(t["attrs"]["data-start"]) for t in turns] == [
+        tn["start"] for g in timeline["groups"] for tn in g["turns"]]
+    assert len(page.query(".wt-moves li.wt-move-row")) == len(controller.line) + 1
+    taken = page.query('.wt-moves li.wt-move-row[data-taken="1"] button')
+    assert len(taken) == 1 and taken[0]["attrs"]["data-key"] == "goto:5"
+    assert timeline["taken"] in taken[0]["text"]
+    chips = page.query('.wt-ex-rules button.wt-chip-btn[data-taken="1"]')
+    assert len(chips) == 1 and chips[0]["attrs"]["data-action"] == action_key(controller.line[4][1])
+    assert page.query('.wt-ex-layout [data-role="rules-panel"] .wt-explain'), "the rules panel's column"
+    answer = page.op("click", selector='button[data-role="botmove"]')
+    state = page.deliver(answer)
+    reason = state["scene"]["timeline"]["moves"][4]["bot"]["reason"]
+    drawn = page.query('.wt-moves li.wt-move-row[data-bot="1"] [data-role="bot-reason"]')
+    assert len(drawn) == 1 and reason in drawn[0]["text"]

@@ -180,6 +180,108 @@ function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
+// ------------------------------------------------------------------ the kernel watch
+// A notebook reopened without its kernel (or whose kernel stopped) still draws its tables
+// from the saved state, but nothing answers a click. In Jupyter (the model has a
+// widget_manager), ipywidgets marks a view whose comm is dead with the class
+// jupyter-widgets-disconnected: the table then says its kernel is gone and how to bring
+// it back. A message that gets no sign of life (no kernel status, no reply, no new seq)
+// for KERNEL_WAIT_MS says so more carefully: the kernel may only be busy.
+const KERNEL_WAIT_MS = 8000;
+const DISCONNECTED = "jupyter-widgets-disconnected";
+
+class KernelWatch {
+  constructor(view) {
+    this.view = view;
+    this.jupyter = !!view.model.widget_manager;
+    this.node = h("div.wt-kernel", { role: "alert", "data-role": "kernel", hidden: true });
+    this.state = "ok"; // "ok", "gone" (the comm is dead) or "silent" (no answer yet)
+    this.timer = null;
+    this.observer = null;
+    if (this.jupyter && typeof MutationObserver === "function") {
+      this.observer = new MutationObserver(() => this.check());
+      this.observer.observe(view.el, { attributes: true, attributeFilter: ["class"] });
+    }
+    // JupyterLab's manager also holds the kernel: its death or shutdown is told at once.
+    const kernel = this.kernel();
+    this.hadKernel = !!kernel;
+    this.signals = [];
+    for (const name of ["statusChanged", "disposed"]) {
+      const signal = kernel && kernel[name];
+      if (!signal || typeof signal.connect !== "function") continue;
+      const slot = () => this.check();
+      signal.connect(slot);
+      this.signals.push([signal, slot]);
+    }
+  }
+
+  kernel() {
+    const manager = this.view.model.widget_manager;
+    return (manager && manager.kernel) || null;
+  }
+
+  disconnected() {
+    const el = this.view.el;
+    if (el.closest && el.closest(`.${DISCONNECTED}`)) return true;
+    if (!this.hadKernel) return false;
+    const kernel = this.kernel();
+    return !kernel || !!kernel.isDisposed || kernel.status === "dead";
+  }
+
+  check() {
+    if (!this.jupyter) return;
+    if (this.disconnected()) this.show("gone");
+    else if (this.state === "gone") this.show("ok");
+    else this.show(this.state);
+  }
+
+  // The callbacks a message is sent with: any status or reply from the kernel is a sign of life.
+  sent() {
+    if (!this.jupyter) return undefined;
+    clearTimeout(this.timer);
+    if (this.disconnected()) {
+      this.show("gone");
+      return undefined;
+    }
+    if (this.state === "gone") this.show("ok");
+    this.timer = setTimeout(() => { if (this.state === "ok") this.show("silent"); }, KERNEL_WAIT_MS);
+    const alive = () => this.alive();
+    return { iopub: { status: alive }, shell: { reply: alive } };
+  }
+
+  alive() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    if (this.state === "silent") this.show("ok");
+  }
+
+  show(state) {
+    this.state = state;
+    this.view.root.dataset.kernel = state;
+    if (state === "ok") this.node.setAttribute("hidden", "");
+    else this.node.removeAttribute("hidden");
+    this.node.textContent = state === "gone" ? t("kernel_gone")
+      : state === "silent" ? t("kernel_silent", { s: KERNEL_WAIT_MS / 1000 }) : "";
+  }
+
+  // A send that throws (a disposed kernel connection) means the kernel is gone.
+  send(message) {
+    try {
+      this.view.model.send(message, this.sent());
+    } catch (err) {
+      if (!this.jupyter) throw err;
+      console.error("witchtable: the message could not reach the kernel", err);
+      this.show("gone");
+    }
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+    if (this.observer) this.observer.disconnect();
+    for (const [signal, slot] of this.signals) signal.disconnect(slot);
+  }
+}
+
 class TableView {
   constructor(model, el) {
     this.model = model;
@@ -187,7 +289,8 @@ class TableView {
     this.root = h("div.wt-table", { tabindex: "-1" });
     this.live = h("div.wt-live.wt-sr", { "aria-live": "polite", "aria-atomic": "true", role: "status" });
     this.body = h("div.wt-body");
-    this.root.append(this.live, this.body);
+    this.watch = new KernelWatch(this);
+    this.root.append(this.live, this.watch.node, this.body);
     el.classList.add("wt-host");
     el.append(this.root);
     // purely visual, local state
@@ -252,9 +355,13 @@ class TableView {
     this.resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
       const wide = this.root.clientWidth >= 760;
       if (wide !== this.wide) { this.wide = wide; this.schedule(); }
+      this.fit();
     }) : null;
     if (this.resize) this.resize.observe(this.root);
+    this.onWindow = () => this.fit();
+    if (typeof window.addEventListener === "function") window.addEventListener("resize", this.onWindow);
     this.draw();
+    this.watch.check();
   }
 
   destroy() {
@@ -263,9 +370,11 @@ class TableView {
     this.root.removeEventListener("focusin", this.onFocus);
     clearTimeout(this.autoTimer);
     clearTimeout(this.busyTimer);
+    this.watch.stop();
     clearTimeout(this.revealTimer);
     clearInterval(this.clockTimer);
     if (this.resize) this.resize.disconnect();
+    if (typeof window.removeEventListener === "function") window.removeEventListener("resize", this.onWindow);
     this.root.remove();
     this.el.classList.remove("wt-host");
   }
@@ -293,7 +402,7 @@ class TableView {
     this.root.dataset.busy = "1";
     clearTimeout(this.busyTimer);
     this.busyTimer = setTimeout(() => { this.root.dataset.busy = "0"; }, 15000);
-    this.model.send(message);
+    this.watch.send(message);
   }
 
   act(action, seat) {
@@ -337,6 +446,7 @@ class TableView {
     if (this.expectSeq === null || (seq ?? 0) >= this.expectSeq) {
       this.root.dataset.busy = "0";
       clearTimeout(this.busyTimer);
+      if (this.watch) this.watch.alive();
     }
     const board = `${scene.game}|${scene.move}|${scene.hand ? scene.hand.seat : ""}|${scene.picker ? scene.picker.id : ""}`;
     if (board !== this.pickFor) {
@@ -375,10 +485,12 @@ class TableView {
     this.fly(before, scene);
     const newLog = this.body.querySelector(".wt-log");
     if (newLog && logAtEnd) newLog.scrollTop = newLog.scrollHeight;
+    this.fit();
     const current = this.body.querySelector(".wt-moves [aria-current]");
-    if (current) {
+    if (current && current.getBoundingClientRect) {
       const list = current.closest(".wt-moves");
-      list.scrollTop = Math.max(0, current.offsetTop - list.offsetTop - list.clientHeight / 2);
+      const at = current.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+      list.scrollTop = Math.max(0, at - list.clientHeight / 2);
     }
     this.narrate(scene, notice, noticeKey);
     this.pace();
@@ -677,14 +789,62 @@ class TableView {
       this.players(scene),
       this.center(scene),
       scene.picker ? [this.hand(scene), this.prompt(scene)] : [this.prompt(scene), this.hand(scene)]);
-    const side = h("div.wt-side", {},
-      scene.mode === "explore" ? this.explorer(scene) : null,
-      scene.scoring && !fresh ? this.table(scene.scoring, "wt-scoring") : null,
+    const rest = [scene.scoring && !fresh ? this.table(scene.scoring, "wt-scoring") : null,
       scene.scoreboard ? this.table(scene.scoreboard, "wt-scoreboard") : null,
       this.log(scene),
-      this.legend(scene));
-    parts.push(h("div.wt-layout", {}, main, side));
+      this.legend(scene)];
+    if (scene.mode === "explore") {
+      parts.push(...this.explorerLayout(scene, main, rest));
+      return parts;
+    }
+    parts.push(h("div.wt-layout", {}, main, h("div.wt-side", {}, rest)));
     return parts;
+  }
+
+  // The explorer fits a laptop screen: the timeline (and whose cards to show), the board and
+  // the rules behind each choice side by side, each column as tall as the screen leaves
+  // (--wt-fit-h, set by fit()) and scrolling inside itself; the save box, scores, log and
+  // card legend follow below.
+  explorerLayout(scene, main, rest) {
+    const panels = this.explorer(scene);
+    const has = (node, cls) => node && node.classList && node.classList.contains(cls);
+    const nav = panels.filter((n) => has(n, "wt-views-panel") || has(n, "wt-timeline"));
+    const rules = panels.filter((n) => has(n, "wt-explain"));
+    const others = panels.filter((n) => !nav.includes(n) && !rules.includes(n));
+    // The board column scrolls by itself on a short screen: keyboard users can scroll it too.
+    main.setAttribute("role", "region");
+    main.setAttribute("aria-label", t("board"));
+    main.setAttribute("tabindex", "0");
+    main.dataset.key = "explore-board";
+    return [
+      h("div.wt-layout.wt-ex-layout", { "data-rules": rules.length ? "1" : "0" },
+        main,
+        h("div.wt-side.wt-ex-nav", {}, nav),
+        rules.length ? h("div.wt-side.wt-ex-rules", { "data-role": "rules-panel" }, rules) : null),
+      h("div.wt-ex-more", {}, others, rest),
+    ];
+  }
+
+  // The explorer's columns take the height the screen leaves below the header: the nearest
+  // scrolling ancestor's (JupyterLab's notebook) or the window's, never under 420 px.
+  fit() {
+    const layout = this.body.querySelector(".wt-ex-layout");
+    if (!layout || typeof getComputedStyle !== "function" || !layout.getBoundingClientRect) return;
+    if (!this.scroller || !this.scroller.contains(this.root)) {
+      this.scroller = null;
+      for (let node = this.root.parentElement; node && node !== document.body; node = node.parentElement) {
+        const overflow = getComputedStyle(node).overflowY;
+        if ((overflow === "auto" || overflow === "scroll") && node.scrollHeight > node.clientHeight + 1) {
+          this.scroller = node;
+          break;
+        }
+      }
+    }
+    const room = Math.min(window.innerHeight, this.scroller ? this.scroller.clientHeight : window.innerHeight);
+    const above = layout.getBoundingClientRect().top - this.root.getBoundingClientRect().top;
+    const below = parseFloat(getComputedStyle(this.root).paddingBottom) || 0;
+    const height = `${Math.max(420, Math.floor(room - above - below - 6))}px`;
+    if (this.root.style.getPropertyValue("--wt-fit-h") !== height) this.root.style.setProperty("--wt-fit-h", height);
   }
 
   header(scene) {
@@ -1453,6 +1613,33 @@ class TableView {
         h("ul.wt-refusals", {}, more.map(item))) : null);
   }
 
+  // The timeline's moves by round and turn (timeline.groups): a row per move, the move this
+  // line takes from the position shown marked, a bot's move with the reason it gave.
+  moves(tl) {
+    const row = (m) => h("li.wt-move-row", {
+      "data-future": m.n > tl.position ? "1" : "0", "data-taken": m.taken ? "1" : undefined, "data-bot": m.bot ? "1" : undefined,
+    }, h("button.wt-move", {
+      type: "button", "data-key": `goto:${m.n}`, "aria-current": m.n === tl.position ? "step" : undefined,
+      onclick: () => this.send({ kind: "goto", move: m.n }),
+    }, h("span.wt-move-n", { text: m.n }), h("span.wt-move-text", { text: m.text }),
+    m.taken ? h("span.wt-taken", { "data-role": "taken", text: tl.taken }) : null),
+    m.bot ? h("p.wt-bot-reason", { "data-role": "bot-reason" }, icon("spark"),
+      h("span", {}, h("strong", { text: `${m.bot.label}: ` }), m.bot.reason)) : null);
+    const turn = (tn) => h("li.wt-turn", { "data-seat": tn.seat, "data-start": tn.start },
+      h("div.wt-turn-label", { text: tn.label }),
+      h("ol.wt-turn-moves", { "aria-label": tn.label }, tl.moves.slice(tn.start - 1, tn.end).map(row)));
+    const start = h("li.wt-move-row", {}, h("button.wt-move", {
+      type: "button", "data-key": "goto:0", "aria-current": tl.position === 0 ? "step" : undefined,
+      onclick: () => this.send({ kind: "goto", move: 0 }),
+    }, h("span.wt-move-n", { text: "0" }), h("span.wt-move-text", { text: t("start_of_game") })));
+    const groups = tl.groups || [];
+    return h("ol.wt-moves", { "aria-label": t("moves") }, start,
+      groups.length ? groups.map((g) => (g.label === null || g.label === undefined ? g.turns.map(turn)
+        : h("li.wt-round", { "data-round": String(g.round) }, h("div.wt-round-label", { text: g.label }),
+          h("ol.wt-turns", { "aria-label": g.label }, g.turns.map(turn)))))
+        : tl.moves.map(row));
+  }
+
   // The main line and the variations beside it: each with its buttons (show, promote, delete).
   variations(tl) {
     const lines = tl.variations || [];
@@ -1488,7 +1675,7 @@ class TableView {
     const out = [];
     const views = scene.views || [];
     if (views.length) {
-      out.push(h("section.wt-panel", { "aria-label": t("whose_view") },
+      out.push(h("section.wt-panel.wt-views-panel", { "aria-label": t("whose_view") },
         h("h3.wt-section-title", {}, icon("eye"), h("span", { text: t("whose_cards") })),
         h("div.wt-views", { role: "group", "aria-label": t("whose_view"), "data-roving": "views" }, views.map((v) => this.control(v)))));
     }
@@ -1500,18 +1687,9 @@ class TableView {
         "aria-valuetext": t("move_of", { n: tl.position, length: tl.length }),
         onchange: (event) => this.send({ kind: "goto", move: Number(event.target.value) }),
       });
-      const moves = h("ol.wt-moves", { "aria-label": t("moves") },
-        h("li", {}, h("button.wt-move", {
-          type: "button", "data-key": "goto:0", "aria-current": tl.position === 0 ? "step" : undefined,
-          onclick: () => this.send({ kind: "goto", move: 0 }),
-        }, h("span.wt-move-n", { text: "0" }), h("span", { text: t("start_of_game") }))),
-        tl.moves.map((m) => h("li", { "data-future": m.n > tl.position ? "1" : "0" }, h("button.wt-move", {
-          type: "button", "data-key": `goto:${m.n}`, "aria-current": m.n === tl.position ? "step" : undefined,
-          onclick: () => this.send({ kind: "goto", move: m.n }),
-        }, h("span.wt-move-n", { text: m.n }), h("span", { text: m.text })))));
       out.push(h("section.wt-panel.wt-timeline", { "aria-label": t("timeline") },
         h("h3.wt-section-title", {}, icon("hourglass"), h("span", { text: t("timeline_title", { n: tl.position, length: tl.length }) })),
-        range, moves, this.variations(tl)));
+        range, this.moves(tl), this.variations(tl)));
     }
     for (const who of scene.explain || []) {
       out.push(h("section.wt-panel.wt-explain", { "aria-label": t("may_do", { name: who.name }) },
@@ -1525,8 +1703,8 @@ class TableView {
             const key = canon(a.action);
             return h("button.wt-chip-btn", {
               type: "button", "data-action": key, "data-key": `act:${key}`, "data-seat": a.seat,
-              onclick: () => this.act(a.action, a.seat),
-            }, a.label);
+              "data-taken": a.taken ? "1" : undefined, onclick: () => this.act(a.action, a.seat),
+            }, a.label, a.taken && tl ? h("span.wt-taken", { text: tl.taken }) : null);
           };
           return h("div.wt-rule", { "data-legal": g.legal ? "1" : "0", "data-rule-id": g.rule },
             h("div.wt-rule-head", {}, icon(g.legal ? "check" : "x"),
@@ -1559,13 +1737,37 @@ class TableView {
       }, icon("copy"), h("span.wt-btn-label", { text: t("copy") }));
       out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
         h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
-        box, h("div.wt-pick-actions", {}, copy, scene.load ? this.control(scene.load) : null)));
+        box, h("div.wt-pick-actions", {}, copy, scene.load ? this.control(scene.load) : null,
+          scene.link ? this.copyLink(scene.link) : null)));
     } else if (scene.save_note) {
       out.push(h("section.wt-panel.wt-saves", { "aria-label": t("save_load") },
         h("h3.wt-section-title", {}, icon("load"), h("span", { text: t("save_title") })),
         h("p.wt-save-note", { "data-role": "save-note", text: scene.save_note })));
     }
     return out;
+  }
+
+  // "Copy link to this position": the text the controller made (the play page's address on
+  // the site, else the Python that opens it), copied in the click itself (the clipboard
+  // wants the person's gesture); where the browser refuses, it stays selected to copy by hand.
+  copyLink(link) {
+    return h("button.wt-btn.wt-ghost", {
+      type: "button", "data-role": "copy-link", "data-key": "role:copy-link", "data-link": link.copy,
+      title: link.hint, "aria-label": `${link.label}: ${link.hint}`,
+      onclick: (event, button) => {
+        const done = () => { button.querySelector(".wt-btn-label").textContent = t("copied"); };
+        const byHand = () => {
+          const field = h("textarea.wt-save", { readonly: "", rows: "2", "data-role": "link-text",
+            "aria-label": link.label });
+          field.value = link.copy;
+          button.after(field);
+          field.select();
+          try { if (document.execCommand("copy")) done(); } catch (err) { /* selected for Ctrl+C */ }
+        };
+        if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link.copy).then(done, byHand);
+        else byHand();
+      },
+    }, icon("copy"), h("span.wt-btn-label", { text: link.label }));
   }
 
   lab(scene) {

@@ -13,6 +13,7 @@ Winifred's Spells or when the deck runs low.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 WEIGHT = {"winifred": 1.0, "mary": 1.0, "sarah": 0.9}
 """Per card in place, Winifred's stun counts as much as Mary's: the same count of one type
@@ -194,3 +195,36 @@ class DisneyHocusPocusBot:
         field = 0 if pattern == "sarah" else 1
         useless = [a for a in singles if _split(a["cards"][0])[field] != value]
         return self.rng.choice(useless or singles)
+
+    # -- why (the explorer's "Bot's move here"; asked only after ``choose``)
+
+    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+        """Why ``action``: the stun the bot steers the piles towards, from public facts only."""
+        kind = action["type"]
+        tops = [p["top"] for p in view["piles"]]
+        _score, pattern, value = progress(tops, self._support)
+        aim = f"{pattern.title()}'s stun" + (f" ({value})" if value else "")
+        if kind == "ask":
+            return (f"It steers the piles towards {aim}, the closest at hand, and asks what that stun "
+                    "still lacks (or something not asked yet this round).")
+        if kind == "circle-of-salt":
+            return "A Circle of Salt stops this Spell: it is Winifred's, or the deck is running low."
+        if kind == "accept-spell":
+            return "The Spell is neither Winifred's nor a danger to a deck this full: it is let through."
+        if kind == "binx":
+            return (f"Binx goes to the next player, {names[action['seat']]}: their hand is then shown to "
+                    "the team.")
+        if kind == "give":
+            return "It gives the card the current player can best play towards the team's stun."
+        if kind == "discard":
+            return ("It cannot play: it replaces one card that does not help the stun, sparing the deck "
+                    "(the team's clock).")
+        if kind == "play":
+            return f"This play brings the piles closest to {aim}."
+        if kind == "billy-butcherson":
+            return "Billy Butcherson: every play it has would spoil the piles, or it has none."
+        if kind == "burning-rain":
+            return "Burning Rain instead of a failed play: three new cards to try."
+        if kind == "daylight-savings":
+            return "Daylight Savings swaps a card with a player who said yes to what the stun lacks."
+        return "It has no play that helps: it plays nothing."

@@ -16,9 +16,10 @@ The levels (``LEVELS``; measured mean times in ``docs/games/hocus-focus.md``):
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .wizards import ATTRIBUTES, attributes
+from .wizards import ATTRIBUTES, attributes, fits, shared
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,28 @@ class HocusFocusBot:
         if kind == "claim":
             return {"type": "claim", "card": card, "ms": ms, "point_ms": point}
         return {"type": "no-match", "ms": ms}
+
+    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+        """Why this call, as a person would tell it: what its scan found (or missed), and when."""
+        kind = action["type"]
+        fitting = [c for c in view["board"] if fits(c, view["turned"])]
+        took = f" after {action['ms'] / 1000:.1f} s" if "ms" in action else ""
+        if kind == "pass":
+            return ("Its scan ran past its patience "
+                    f"({self.params.patience / 1000:g} s at the {self.level} level): it gives up the round.")
+        if kind == "claim":
+            card = action["card"]
+            if card in fitting:
+                return (f"Its scan, in an order of its own, found {card}, which shares nothing with the "
+                        f"turned wizard{took}.")
+            alike = ", ".join(shared(card, view["turned"]))
+            return (f"It slipped, as people do: {card} shares its {alike} with the turned wizard, but one "
+                    f"comparison went wrong in its scan{took}.")
+        if kind == "no-match":
+            if fitting:
+                return (f"It missed {fitting[0]} (a slip in one comparison) and called No match!{took}.")
+            return f"It scanned every wizard, looked again, saw none that fits and called No match!{took}."
+        return "A call its scan does not explain."
 
 
 class EasyBot(HocusFocusBot):

@@ -12,6 +12,7 @@ boosts it with a Magic Wand. At the end of a turn it draws, unless the Gem is wo
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 POCUS_VALUE = {"lightning": 3.0, "counterspell": 3.0, "black-cat": 2.6, "mirror": 2.3,
                "amulet": 2.0, "pumpkin": 2.0, "magic-wand": 1.6, "hourglass": 1.0}
@@ -256,3 +257,53 @@ class HocusPocusBot:
     def pick(options: list) -> dict:
         """Prefer playing from the Grimoire: it keeps the Hand's cards hidden and ready."""
         return max(options, key=lambda a: a["from"] == "grimoire")
+
+    # ------------------------------------------------------------------ why (asked after ``choose``)
+
+    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+        """Why ``action``, in the values ``choose`` weighs (roughly in Gems)."""
+        kind = action["type"]
+        if kind == "refill":
+            return ("It shows the card it needs least; Pocus cards stay in its Hand, the only place "
+                    "they can stop a Vortex.")
+        if kind == "discard":
+            return "It discards the card worth least to it."
+        if kind == "give":
+            return "It gives away the cards worth least to it."
+        if kind == "curse":
+            return "It picks the cards worth most, by its own values."
+        if kind == "arrange":
+            return "It puts the cards it values most on top."
+        if kind == "hocus":
+            score = self.hocus_score(view, action)
+            return (f"Of the Hocus cards it may cast, this one is worth most to it now: about {score:.1f} "
+                    "Gems by its reckoning (the leader is its favourite target).")
+        if kind == "exchange":
+            return ("It brings a strong Pocus from its Grimoire into its Hand, where Owls, Curses and "
+                    "a Vortex cannot take it and where it can stop a Vortex.")
+        if kind in ("gem", "draw"):
+            ends = ("takes a Gem: the Cauldron is nearly empty and it leads, or its Hand is full"
+                    if kind == "gem" else "draws two cards")
+            return f"No Hocus is worth casting now (none above 0.3 Gems to it), so it {ends}."
+        hocus = view.get("hocus") or {}
+        if kind == "pass" and hocus:
+            if hocus.get("caster") == view["seat"]:
+                return "Its own Hocus is waiting: nothing it holds would help it more than keeping the card."
+            forecast = hocus.get("forecast") or {}
+            if forecast.get("protected") or forecast.get("stopped") is not None:
+                return "The Hocus is already stopped or turned away: no card of its own is needed."
+            info = self.info(view, hocus["card"])
+            wands = sum(1 for p in hocus["pocus"] if p["card"] == "magic-wand")
+            threat = self.threat(view, hocus, (info["value"] or 0) * 2 ** wands)
+            return (f"The waiting Hocus hurts it about {threat:.1f} Gems by its reckoning: not enough to "
+                    "spend a card on, or it holds none that stops it.")
+        if kind == "pocus":
+            card = action["card"]
+            if hocus.get("caster") == view["seat"]:
+                return ("It protects its own strong Hocus with Lightning." if card == "lightning"
+                        else "It doubles its own Hocus with a Magic Wand.")
+            if card == "mirror":
+                return f"A Mirror turns the Hocus towards {names[action['target']]}, the leader it can reach."
+            return ("It stops a Hocus that would hurt it, with the cheapest card that does, keeping "
+                    "Counterspells and Lightnings for strong ones.")
+        return "It passes: nothing here is worth a card."

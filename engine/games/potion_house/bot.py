@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 SPACES = 4
@@ -73,7 +74,23 @@ class _Watcher:
 
     draw: int | None = None
 
+    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+        """Why ``action``, from what this bot remembers (asked just after ``choose``)."""
+        kind = action["type"]
+        if kind == "declare":
+            return f"It declares {action['count']} cards: as many as it means to find at once."
+        if kind == "concoct":
+            return ("It believes it knows where the token of each of its cards is (or it has searched "
+                    "long enough and guesses the rest), so it concocts.")
+        if kind == "search":
+            return self.why_search(view, action["space"])
+        if kind == "assign":
+            return self.why_assign(view, action)
+        return "A move its memory does not explain."
+
     # -- the memory model's hooks
+    def why_search(self, view: dict, space: int) -> str: ...
+    def why_assign(self, view: dict, action: dict) -> str: ...
     def saw_hand(self, cards: list, view: dict) -> None: ...
     def saw_space(self, space: int, tokens: list, view: dict) -> None: ...
     def saw_check(self, card: str, space: int, found: bool, view: dict) -> None: ...
@@ -156,6 +173,15 @@ class PerfectMemoryBot(_Watcher):
 
         best = max(range(SPACES), key=value)
         return next(a for a in legal if a["type"] == "search" and a["space"] == best)
+
+    def why_search(self, view: dict, space: int) -> str:
+        return (f"Space {space + 1} may hold the most tokens of its cards (and others) whose place it "
+                "has not yet worked out from what it saw.")
+
+    def why_assign(self, view: dict, action: dict) -> str:
+        if self._cand(action["card"]) == {action["space"]}:
+            return f"It worked out that this token is in space {action['space'] + 1} from what it saw."
+        return f"It does not know where this token is; space {action['space'] + 1} is one place it may be."
 
     def assign(self, view: dict, legal: list) -> dict:
         sure = [a for a in legal if self._cand(a["card"]) == {a["space"]}]
@@ -279,6 +305,16 @@ class HumanMemoryBot(_Watcher):
         spaces = [k for k in range(SPACES) if self._remembered(k, now) == fewest]
         space = spaces[self.rng.randrange(len(spaces))]
         return next(a for a in legal if a["type"] == "search" and a["space"] == space)
+
+    def why_search(self, view: dict, space: int) -> str:
+        return (f"It remembers the fewest tokens in space {space + 1}, so it looks there "
+                f"({self.level} memory: memories fade and look-alikes get mixed up).")
+
+    def why_assign(self, view: dict, action: dict) -> str:
+        if self._recall(action["card"], view["turn"]) == action["space"]:
+            return f"It remembers this token in space {action['space'] + 1}."
+        return (f"It does not remember where this token is, and guesses space {action['space'] + 1}, one it "
+                "remembers least of.")
 
     def assign(self, view: dict, legal: list) -> dict:
         now = view["turn"]

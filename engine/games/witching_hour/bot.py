@@ -9,6 +9,7 @@ Familiars and a Candle for defence, takes extra turns, and uses a Chalice for it
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 DEFENSIVE = {"mirror": 3.0, "familiar": 2.5, "candle": 1.0}
 
@@ -159,3 +160,50 @@ class WitchingHourBot:
             return (-mine, -leaders.index(action["to"]))
 
         return max(legal, key=score)
+
+    # -- why (the explorer's "Bot's move here"; asked only after ``choose``)
+
+    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+        """Why ``action`` (chosen from ``view`` and ``legal``), in the terms ``choose`` weighs."""
+        kind = action["type"]
+        known = self.known_hex(view)
+        if kind == "take":
+            atk = view["attack"]
+            cost = self.cost(view, known, atk["card"], atk["count"])
+            if atk["candle"]:
+                cost += self.cost(view, known, "candle", 1)
+            return (f"No block or Familiar is worth more to it than taking the attack: about {cost:g} "
+                    "points into its Hex pile, by the cards it saw arrive there.")
+        if kind == "block":
+            if action["card"] == "mirror":
+                return "A Mirror turns the attack back on the attacker: its best answer to any attack."
+            return ("It blocks with the cheapest matching cards, keeping Mirrors, Familiars and a "
+                    "Candle for later attacks.")
+        if kind == "familiar":
+            return "A Familiar in its Hex pile costs it less than the attack would."
+        if kind == "hourglass" and sum(known.values()) >= 2:
+            return (f"It knows {sum(known.values())} cards in its Hex pile: an Hourglass takes one back "
+                    "and gives another turn.")
+        if kind == "chalice":
+            if action["target"] == view["seat"]:
+                return "A Chalice in its own Hex pile counts -3 at the round's end; it has none there yet."
+            return (f"It keeps one Chalice and gives another to {names[action['target']]}, the leader "
+                    "(the lowest known total).")
+        if kind == "skull" and view["discard_size"] >= 3:
+            return (f"The discard pile holds {view['discard_size']} cards: a Skull takes one worth having.")
+        if kind == "book":
+            return (f"A Book at {names[action['target']]}, who holds the most cards "
+                    f"({view['hand_sizes'][action['target']]}).")
+        if kind == "attack":
+            set_of = f"{action['count']} {action['card']}" + (" and a Candle" if action["candle"] else "")
+            return (f"Its best attack: {set_of} at {names[action['target']]}. It weighs the points the set "
+                    "would cost it at the round's end, how hard the attack is to block, the leader (the "
+                    "lowest known total) and the defence it would give up.")
+        if kind == "pick":
+            if (view.get("pending") or {}).get("source") == "hex":
+                return "It takes back the card worth most points in its Hex pile."
+            return "It takes the best defensive card it can see (a Mirror, a Familiar, a Candle)."
+        if kind == "split":
+            return (f"It keeps the card that costs it least and sends the other to "
+                    f"{names[action['to']]}, the leader.")
+        return "Nothing it rates applies here: a random legal move."
