@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import argparse
 import base64
+import fnmatch
 import hashlib
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
 import tempfile
@@ -483,13 +485,106 @@ LEGACY_FONTS = ("fa-*.eot", "fa-*.svg", "fa-*.ttf", "fa-*.woff")
 these 2.8 MB never load (and the start-up bytecode gets the room)."""
 
 
+FAVICON_PX = 48
+"""The largest favicon image kept: a tab, a bookmark or a task bar shows 16 to 48 px."""
+
+
 def trim(lite: Path) -> int:
+    """Remove what no browser that runs the site loads; returns the bytes saved."""
     removed = 0
     for pattern in LEGACY_FONTS:
         for path in (lite / "build").glob(pattern):
             removed += path.stat().st_size
             path.unlink()
+    for path in sorted(lite.glob("*/favicon.ico")):
+        removed += small_favicon(path)
+    return removed + schema_copies(lite / "build" / "schemas") + trim_wheels(lite / "static" / "pyodide")
+
+
+def schema_copies(schemas: Path) -> int:
+    """Remove the settings schemas' one-file-per-plugin copies: JupyterLite's settings
+    service reads only ``all.json`` and ``all_federated.json`` (which hold every schema),
+    the folders are for a Jupyter server; returns the bytes saved. Refused (nothing
+    removed) if a plugin's schema is missing from ``all.json``."""
+    listed = {entry["id"] for entry in json.loads((schemas / "all.json").read_text())}
+    copies = sorted(schemas.glob("*/*/*.json"))
+    ids = {f"{p.parent.parent.name}/{p.parent.name}:{p.stem}" for p in copies}
+    if ids - listed:
+        fail(f"{schemas}/all.json lacks {sorted(ids - listed)[:3]}: JupyterLite keeps settings otherwise now")
+    removed = 0
+    for folder in sorted({p.parent.parent for p in copies}):
+        removed += folder_size(folder)
+        shutil.rmtree(folder)
     return removed
+
+
+def small_favicon(path: Path) -> int:
+    """Keep only the icon's images of at most :data:`FAVICON_PX` (JupyterLab's own favicon
+    carries ten, up to 256 px, in 0.3 MB); returns the bytes saved."""
+    data = path.read_bytes()
+    reserved, kind, count = struct.unpack_from("<HHH", data)
+    if reserved or kind != 1 or len(data) < 6 + 16 * count:
+        return 0  # not an icon file: leave it
+    entries = [struct.unpack_from("<BBBBHHII", data, 6 + 16 * i) for i in range(count)]
+    keep = [e for e in entries if 0 < e[0] <= FAVICON_PX and 0 < e[1] <= FAVICON_PX]
+    if not keep or len(keep) == count:
+        return 0
+    offset, head, body = 6 + 16 * len(keep), [struct.pack("<HHH", 0, 1, len(keep))], []
+    for width, height, colours, zero, planes, bits, size, start in keep:
+        head.append(struct.pack("<BBBBHHII", width, height, colours, zero, planes, bits, size, offset))
+        body.append(data[start:start + size])
+        offset += size
+    new = b"".join(head + body)
+    path.write_bytes(new)
+    return len(data) - len(new)
+
+
+UNUSED_IN_WHEELS = (
+    "*.data/data/share/*",
+    "*/labextension/*",
+    "*/nbextension/*",
+    "*/tests/*",
+    "jedi/third_party/django-stubs/*",
+    "jedi/third_party/typeshed/*/2/*",
+)
+"""Files of the shipped wheels that nothing in the browser reads, left out of the site:
+a wheel's data for a Jupyter server's install (its copies of the front-end extensions,
+which JupyterLite ships built in lite/extensions, and manual pages), the same front-end
+bundles inside a package, packages' own test suites, and two sets of jedi's type stubs:
+Django's (the site cannot install Django) and typeshed's Python 2 folders (jedi on
+Python 3 reads only ``2and3``, ``3`` and ``3.N``: ``_get_typeshed_directories``).
+Pyodide unpacks a wheel into site-packages whole, so these would be downloaded and
+written on every start; their room goes to start-up bytecode."""
+
+
+def trim_wheels(folder: Path) -> int:
+    """Rewrite each shipped wheel without :data:`UNUSED_IN_WHEELS` (and their RECORD lines),
+    entries in their order and with their dates; returns the bytes saved."""
+    saved = 0
+    for wheel in sorted(folder.glob("*.whl")):
+        with zipfile.ZipFile(wheel) as old:
+            names = old.namelist()
+            drop = {n for n in names if any(fnmatch.fnmatchcase(n, p) for p in UNUSED_IN_WHEELS)}
+            if not drop:
+                continue
+            before = wheel.stat().st_size
+            temp = wheel.with_suffix(".whl.tmp")
+            with zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+                for info in old.infolist():
+                    if info.filename in drop:
+                        continue
+                    data = old.read(info)
+                    if info.filename.endswith(".dist-info/RECORD"):
+                        lines = data.decode().splitlines()
+                        data = ("\n".join(line for line in lines if line.split(",")[0] not in drop)
+                                + "\n").encode()
+                    entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+                    entry.external_attr, entry.create_system = info.external_attr, info.create_system
+                    entry.compress_type = zipfile.ZIP_DEFLATED
+                    new.writestr(entry, data)
+        temp.replace(wheel)
+        saved += before - wheel.stat().st_size
+    return saved
 
 
 def folder_size(path: Path) -> int:
@@ -669,7 +764,9 @@ def build_site(args: argparse.Namespace) -> dict:
     print(f"Built the witchtable site in {out} ({manifest['build_seconds']:.0f} s): {mb(sizes['total'])}")
     for name, size in sizes["parts"].items():
         print(f"  {mb(size):>9}  {name}")
-    print(f"  (left out {mb(trimmed)} of legacy font files no WebAssembly-capable browser loads)")
+    print(f"  (left out {mb(trimmed)} no browser that runs the site loads: legacy font formats, large "
+          "favicon images, settings schemas' per-plugin copies, wheel files for a Jupyter server, "
+          "test suites)")
     for route, counts in bytecode["routes"].items():
         print(f"  bytecode, {route}: {counts['with_bytecode']} of {counts['modules']} start-up modules "
               f"({counts['left_out_for_size']} left as source only, for the size limit)")

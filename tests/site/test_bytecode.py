@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import posixpath
 import traceback
 import zipfile
 import zipimport
@@ -116,8 +117,10 @@ def test_built_site_ships_start_up_bytecode_beside_the_sources(lock: dict, manif
             wheels_with_pyc += 1
             record = whl.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
             for name in pycs:
-                folder, base = name.rsplit("/__pycache__/", 1)
-                assert f"{folder}/{base.split('.')[0]}.py" in names, f"{name} has no source"
+                folder, base = posixpath.split(name)  # (a top-level module's is __pycache__/<name>)
+                assert posixpath.basename(folder) == "__pycache__", f"{name} is not in a __pycache__"
+                source = posixpath.join(posixpath.dirname(folder), base.split(".")[0] + ".py")
+                assert source in names, f"{name} has no source"
                 assert f"\n{name},sha256=" in "\n" + record, f"{name} is not in its RECORD"
     assert wheels_with_pyc, "no wheel carries start-up bytecode"
     routes = manifest["bytecode"]["routes"]

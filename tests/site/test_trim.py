@@ -1,0 +1,134 @@
+"""What the site build leaves out so that start-up bytecode fits in the 40 MB (lite/build.py).
+
+Unit tests of the trims (a wheel's files no browser reads; a favicon's large images; the
+settings schemas' per-plugin copies),
+and a check of the built site: no shipped wheel holds a left-out file, and every RECORD
+lists only files its wheel has. No browser is needed.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib.util
+import json
+import struct
+import zipfile
+from pathlib import Path
+
+import pytest
+from wt_site import SITE
+
+_SPEC = importlib.util.spec_from_file_location(
+    "wt_site_build", Path(__file__).resolve().parents[2] / "lite" / "build.py")
+site_build = importlib.util.module_from_spec(_SPEC)  # (by path: "build" also names build/)
+_SPEC.loader.exec_module(site_build)
+UNUSED_IN_WHEELS, small_favicon, trim_wheels = (site_build.UNUSED_IN_WHEELS, site_build.small_favicon,
+                                                 site_build.trim_wheels)
+schema_copies, BuildError = site_build.schema_copies, site_build.BuildError
+
+DATE = (2020, 1, 2, 3, 4, 6)
+
+
+def make_wheel(path: Path) -> None:
+    with zipfile.ZipFile(path, "w") as whl:
+        for name in ("pkg/__init__.py", "pkg/tests/test_pkg.py", "pkg/labextension/static/main.js",
+                     "pkg-1.data/data/share/jupyter/labextensions/pkg/main.js", "pkg/static/widget.js"):
+            whl.writestr(zipfile.ZipInfo(name, DATE), f"# {name}\n")
+        record = "".join(f"{n},sha256=x,1\n" for n in whl.namelist()) + "pkg-1.dist-info/RECORD,,\n"
+        whl.writestr(zipfile.ZipInfo("pkg-1.dist-info/RECORD", DATE), record)
+
+
+def test_trim_wheels_drops_server_bundles_and_tests_and_their_record_lines(tmp_path: Path) -> None:
+    make_wheel(tmp_path / "pkg-1-py3-none-any.whl")
+    assert trim_wheels(tmp_path) > 0
+    with zipfile.ZipFile(tmp_path / "pkg-1-py3-none-any.whl") as whl:
+        assert whl.namelist() == ["pkg/__init__.py", "pkg/static/widget.js", "pkg-1.dist-info/RECORD"]
+        assert all(info.date_time == DATE for info in whl.infolist())
+        record = whl.read("pkg-1.dist-info/RECORD").decode().splitlines()
+    assert [line.split(",")[0] for line in record] == ["pkg/__init__.py", "pkg/static/widget.js",
+                                                      "pkg-1.dist-info/RECORD"]
+
+
+def test_trim_wheels_is_repeatable(tmp_path: Path) -> None:
+    results = []
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        make_wheel(tmp_path / folder / "pkg-1-py3-none-any.whl")
+        trim_wheels(tmp_path / folder)
+        results.append((tmp_path / folder / "pkg-1-py3-none-any.whl").read_bytes())
+    assert results[0] == results[1]
+    assert trim_wheels(tmp_path / "a") == 0  # nothing left to drop: the file is not rewritten
+
+
+def make_icon(sizes: list[int]) -> bytes:
+    head, body, offset = [struct.pack("<HHH", 0, 1, len(sizes))], [], 6 + 16 * len(sizes)
+    for px in sizes:
+        image = bytes([px % 256]) * (px * 4)
+        head.append(struct.pack("<BBBBHHII", px % 256, px % 256, 0, 0, 1, 32, len(image), offset))
+        body.append(image)
+        offset += len(image)
+    return b"".join(head + body)
+
+
+def icon_images(data: bytes) -> list[tuple[int, bytes]]:
+    count = struct.unpack_from("<HHH", data)[2]
+    found = []
+    for i in range(count):
+        width, _, _, _, _, _, size, start = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
+        found.append((width, data[start:start + size]))
+    return found
+
+
+def test_small_favicon_keeps_only_the_small_images_intact(tmp_path: Path) -> None:
+    icon = tmp_path / "favicon.ico"
+    icon.write_bytes(make_icon([256, 128, 48, 32, 16]))
+    original = dict(icon_images(icon.read_bytes()))
+    assert small_favicon(icon) > 0
+    kept = icon_images(icon.read_bytes())
+    assert [w for w, _ in kept] == [48, 32, 16]
+    assert all(image == original[w] for w, image in kept)
+    assert small_favicon(icon) == 0  # already small: left as it is
+
+
+def test_small_favicon_leaves_other_files_alone(tmp_path: Path) -> None:
+    icon = tmp_path / "favicon.ico"
+    icon.write_bytes(b"\x89PNG not an icon")
+    assert small_favicon(icon) == 0
+    assert icon.read_bytes() == b"\x89PNG not an icon"
+
+
+def make_schemas(folder: Path, listed: list[str]) -> None:
+    (folder / "@lab" / "app-extension").mkdir(parents=True)
+    (folder / "@lab" / "app-extension" / "plugin.json").write_text('{"title": "a"}')
+    (folder / "all.json").write_text(json.dumps([{"id": i, "schema": {}} for i in listed]))
+    (folder / "all_federated.json").write_text("[]")
+
+
+def test_schema_copies_removes_the_per_plugin_files_all_json_holds(tmp_path: Path) -> None:
+    make_schemas(tmp_path, ["@lab/app-extension:plugin"])
+    assert schema_copies(tmp_path) == len('{"title": "a"}')
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["all.json", "all_federated.json"]
+
+
+def test_schema_copies_refuses_when_all_json_lacks_a_plugin(tmp_path: Path) -> None:
+    make_schemas(tmp_path, [])
+    with pytest.raises(BuildError, match="app-extension:plugin"):
+        schema_copies(tmp_path)
+    assert (tmp_path / "@lab" / "app-extension" / "plugin.json").is_file()
+
+
+@pytest.mark.skipif(not (SITE / "site-manifest.json").is_file(), reason="no built site (make site)")
+def test_built_site_wheels_hold_no_left_out_file_and_their_record_matches() -> None:
+    wheels = sorted((SITE / "lite" / "static" / "pyodide").glob("*.whl"))
+    assert wheels
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as whl:
+            names = set(whl.namelist())
+            left = [n for n in names if any(fnmatch.fnmatchcase(n, p) for p in UNUSED_IN_WHEELS)]
+            assert not left, f"{wheel.name} still holds {left[:3]}"
+            record = next(n for n in names if n.endswith(".dist-info/RECORD"))
+            listed = {line.split(",")[0] for line in whl.read(record).decode().splitlines() if line}
+            assert listed <= names, f"{wheel.name}'s RECORD lists missing files: {sorted(listed - names)[:3]}"
+    for icon in (SITE / "lite").glob("*/favicon.ico"):
+        assert icon.stat().st_size < 60_000, f"{icon} keeps large images"
+    assert not [p for p in (SITE / "lite" / "build" / "schemas").iterdir() if p.is_dir()]
