@@ -179,6 +179,14 @@ CONTRAST_JS = """
 """
 
 
+SETTLED_JS = """async () => {
+    const ending = document.getAnimations().filter((a) => a.effect
+        && a.effect.getComputedTiming().iterations !== Infinity && a.playState === 'running');
+    await Promise.all(ending.map((a) => a.finished.catch(() => null)));
+}"""
+"""Wait for the page's finite animations (a revealed card fading in) to end."""
+
+
 def board_contrast(page: Page, selector: str = ".wt-table") -> dict:
     """The contrast of every visible text node under ``selector`` (see the module doc)."""
     return page.locator(selector).first.evaluate(CONTRAST_JS)
@@ -197,6 +205,7 @@ class Contrast:
         for width, height in widths:
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(50)
+            page.evaluate(SETTLED_JS)  # a fade-in measured halfway would be a colour nobody reads
             result = board_contrast(page, selector)
             self.checked += result["checked"]
             if result["worst"] and (self.worst is None or result["worst"]["ratio"] < self.worst["ratio"]):
