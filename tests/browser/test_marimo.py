@@ -21,14 +21,22 @@ import shutil
 import subprocess
 import sys
 import time
-import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
-from wt_browser import LOCAL_HOST, NAV_TIMEOUT_MS, PLAY, Table, free_port, open_tab, stop_group
+from wt_browser import (
+    LOCAL_HOST,
+    NAV_TIMEOUT_MS,
+    PLAY,
+    Table,
+    free_port,
+    open_tab,
+    stop_group,
+    wait_until_serving,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -68,21 +76,7 @@ class MarimoServer:
         self.proc = subprocess.Popen(cmd, cwd=self.app.parent, env=env, stdout=self._log,
                                      stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"marimo exited with code {self.proc.returncode}; "
-                                   f"its log:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{self.base_url}/health", timeout=2) as reply:
-                    if reply.status == 200:
-                        return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"marimo did not answer on {self.base_url} within {timeout:.0f} s; "
-                           f"its log:\n{self.log_tail()}")
+        wait_until_serving(self, "marimo", f"{self.base_url}/health", timeout)
 
     def log_tail(self, lines: int = 40) -> str:
         try:

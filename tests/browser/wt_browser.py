@@ -131,21 +131,7 @@ class JupyterServer:
         self._log = open(self.log_path, "w")
         self.proc = subprocess.Popen(cmd, cwd=self.root_dir, env=env, stdout=self._log,
                                      stderr=subprocess.STDOUT, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"jupyter {self.app} exited with code {self.proc.returncode}; "
-                                   f"its log:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{self.base_url}/api/status", timeout=2) as reply:
-                    if reply.status == 200:
-                        return
-            except OSError:
-                pass
-            time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"jupyter {self.app} did not answer on {self.base_url} within {timeout:.0f} s; "
-                           f"its log:\n{self.log_tail()}")
+        wait_until_serving(self, f"jupyter {self.app}", f"{self.base_url}/api/status", timeout)
 
     def api(self, method: str, path: str) -> Any:
         """Call the server's REST API (with the XSRF cookie a browser would have)."""
@@ -173,6 +159,26 @@ class JupyterServer:
         if self._log is not None:
             self._log.close()
             self._log = None
+
+
+def wait_until_serving(server: Any, name: str, url: str, timeout: float) -> None:
+    """Poll ``url`` until it answers 200; if ``server.proc`` exits first or time runs out,
+    stop the server and raise with the tail of its log (``server.log_tail()``)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.proc.poll() is not None:
+            raise RuntimeError(f"{name} exited with code {server.proc.returncode}; "
+                               f"its log:\n{server.log_tail()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as reply:
+                if reply.status == 200:
+                    return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    server.stop()
+    raise RuntimeError(f"{name} did not answer on {url} within {timeout:.0f} s; "
+                       f"its log:\n{server.log_tail()}")
 
 
 def stop_group(proc: subprocess.Popen | None) -> None:
