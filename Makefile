@@ -50,7 +50,7 @@ test-python: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 ## Real-browser tests of the widgets: in JupyterLab, and on their own page (tests/widgets'
 ## browser-marked tests: the table's newcomer checks, the front end), as two pytest runs: one
 ## session for both leaves an asyncio loop that Playwright's sync API refuses. Debian's Chromium, offline.
-test-browser: $(VENV)/.installed
+test-browser: $(VENV)/.installed node_modules/.installed
 	tools/install-chromium.sh
 	$(PY) -m pytest -q -m browser tests/browser
 	$(PY) -m pytest -q -m browser tests/widgets
