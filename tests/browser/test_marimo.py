@@ -31,11 +31,9 @@ from wt_browser import (
     LOCAL_HOST,
     NAV_TIMEOUT_MS,
     PLAY,
+    LocalServer,
     Table,
-    free_port,
     open_tab,
-    stop_group,
-    wait_until_serving,
 )
 
 pytestmark = pytest.mark.browser
@@ -45,17 +43,13 @@ marimo = pytest.importorskip("marimo", reason="marimo is not installed (requirem
 APP = Path(__file__).with_name("marimo_witching_hour.py")
 
 
-class MarimoServer:
+class MarimoServer(LocalServer):
     """``marimo run APP`` on 127.0.0.1, no token, with a throwaway home (no user config)."""
 
     def __init__(self, app: Path, state_dir: Path, log_path: Path) -> None:
+        super().__init__(log_path)
         self.app = app
         self.state_dir = state_dir
-        self.log_path = log_path
-        self.port = free_port()
-        self.base_url = f"http://{LOCAL_HOST}:{self.port}"
-        self.proc: subprocess.Popen | None = None
-        self._log = None
 
     def start(self, timeout: float = 90.0) -> None:
         exe = Path(sys.executable).parent / "marimo"
@@ -72,23 +66,8 @@ class MarimoServer:
                     "MARIMO_SKIP_UPDATE_CHECK": "1", "PYTHONUNBUFFERED": "1"})
         cmd = [str(exe), "run", str(self.app), "--host", LOCAL_HOST, "--port", str(self.port),
                "--headless", "--no-token", "--no-sandbox"]
-        self._log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(cmd, cwd=self.app.parent, env=env, stdout=self._log,
-                                     stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     start_new_session=True)
-        wait_until_serving(self, "marimo", f"{self.base_url}/health", timeout)
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
-
-    def stop(self) -> None:
-        stop_group(self.proc)
-        if self._log is not None:
-            self._log.close()
-            self._log = None
+        self.launch("marimo", cmd, f"{self.base_url}/health", timeout, cwd=self.app.parent, env=env,
+                    stdin=subprocess.DEVNULL)
 
 
 @pytest.fixture(scope="module")

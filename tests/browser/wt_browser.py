@@ -65,7 +65,55 @@ APPS = {"lab": "LabApp", "notebook": "JupyterNotebookApp"}
 """The front ends JupyterServer can start: the ``jupyter`` subcommand -> its config class."""
 
 
-class JupyterServer:
+class LocalServer:
+    """A server the tests start on 127.0.0.1 in its own process group, logging to ``log_path``:
+    the start (launch, then wait until ``url`` answers), the log's tail and the stop that
+    JupyterLab, Notebook 7 and marimo share."""
+
+    def __init__(self, log_path: Path) -> None:
+        self.log_path = log_path
+        self.port = free_port()
+        self.base_url = f"http://{LOCAL_HOST}:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self._log = None
+
+    def launch(self, name: str, cmd: list[str], url: str, timeout: float, **popen: Any) -> None:
+        """Run ``cmd`` (its output to the log) and wait until ``url`` answers 200; if the
+        process exits first or time runs out, stop it and raise with the log's tail."""
+        self._log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(cmd, stdout=self._log, stderr=subprocess.STDOUT,
+                                     start_new_session=True, **popen)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"{name} exited with code {self.proc.returncode}; "
+                                   f"its log:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(url, timeout=2) as reply:
+                    if reply.status == 200:
+                        return
+            except OSError:
+                pass
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"{name} did not answer on {url} within {timeout:.0f} s; "
+                           f"its log:\n{self.log_tail()}")
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        """Stop the server and its children (they share the process group we started)."""
+        stop_group(self.proc)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+
+class JupyterServer(LocalServer):
     """A JupyterLab (or Notebook 7) server on 127.0.0.1, isolated from the user's Jupyter config.
 
     It runs from the same environment as the tests (``sys.executable``'s bin folder), so
@@ -78,14 +126,10 @@ class JupyterServer:
             raise ValueError(f"app must be one of {sorted(APPS)}, not {app!r}")
         # "lab" (JupyterLab) or "notebook" (Jupyter Notebook 7: the same server and kernels,
         # one notebook per page at /notebooks/PATH).
+        super().__init__(log_path)
         self.app = app
         self.root_dir = root_dir
         self.state_dir = state_dir
-        self.log_path = log_path
-        self.port = free_port()
-        self.base_url = f"http://{LOCAL_HOST}:{self.port}"
-        self.proc: subprocess.Popen | None = None
-        self._log = None
         self._opener: urllib.request.OpenerDirector | None = None
         self._cookies: http.cookiejar.CookieJar | None = None
 
@@ -128,10 +172,8 @@ class JupyterServer:
             cmd += ["--LabApp.news_url=None",
                     "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
                     "--LabApp.extension_manager=readonly"]
-        self._log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(cmd, cwd=self.root_dir, env=env, stdout=self._log,
-                                     stderr=subprocess.STDOUT, start_new_session=True)
-        wait_until_serving(self, f"jupyter {self.app}", f"{self.base_url}/api/status", timeout)
+        self.launch(f"jupyter {self.app}", cmd, f"{self.base_url}/api/status", timeout,
+                    cwd=self.root_dir, env=env)
 
     def api(self, method: str, path: str) -> Any:
         """Call the server's REST API (with the XSRF cookie a browser would have)."""
@@ -146,40 +188,6 @@ class JupyterServer:
         with self._opener.open(request, timeout=10) as reply:
             body = reply.read()
         return json.loads(body) if body else None
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
-
-    def stop(self) -> None:
-        """Stop the server and its kernels (they share the process group we started)."""
-        stop_group(self.proc)
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
-
-def wait_until_serving(server: Any, name: str, url: str, timeout: float) -> None:
-    """Poll ``url`` until it answers 200; if ``server.proc`` exits first or time runs out,
-    stop the server and raise with the tail of its log (``server.log_tail()``)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.proc.poll() is not None:
-            raise RuntimeError(f"{name} exited with code {server.proc.returncode}; "
-                               f"its log:\n{server.log_tail()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as reply:
-                if reply.status == 200:
-                    return
-        except OSError:
-            pass
-        time.sleep(0.2)
-    server.stop()
-    raise RuntimeError(f"{name} did not answer on {url} within {timeout:.0f} s; "
-                       f"its log:\n{server.log_tail()}")
-
 
 def stop_group(proc: subprocess.Popen | None) -> None:
     """Stop a server started with ``start_new_session=True`` and all it started (kernels)."""
