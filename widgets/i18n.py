@@ -103,6 +103,7 @@ UI_STRINGS = {
     # the table
     "table": N_("Table"),
     "board": N_("The board"),
+    "play_here": N_("Play from this position"),
     "last": N_("Last"),
     "cards_one": N_("{n} card"),
     "cards_other": N_("{n} cards"),

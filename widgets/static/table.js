@@ -355,6 +355,7 @@ class TableView {
     this.resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
       const wide = this.root.clientWidth >= 760;
       if (wide !== this.wide) { this.wide = wide; this.schedule(); }
+      if (this.scene && this.scene.mode === "explore" && this.split() !== this.splitDrawn) this.schedule();
       this.fit();
     }) : null;
     if (this.resize) this.resize.observe(this.root);
@@ -816,13 +817,30 @@ class TableView {
     main.setAttribute("aria-label", t("board"));
     main.setAttribute("tabindex", "0");
     main.dataset.key = "explore-board";
+    // Three columns (the stylesheet says so, see split()): the board column keeps the
+    // position; the acting seat's hand and choices go below the columns, full width, in
+    // "Play from this position" (each legal move is also a chip in the rules panel).
+    this.splitDrawn = this.split();
+    const controls = this.splitDrawn ? [...main.children].filter((n) => has(n, "wt-hand") || has(n, "wt-prompt")) : [];
+    for (const node of controls) node.remove();
+    const play = controls.length ? h("section.wt-ex-play", { "aria-label": t("play_here"), "data-role": "play-here" },
+      h("h3.wt-ex-play-title", {}, icon("spark"), h("span", { text: t("play_here") })),
+      h("div.wt-ex-play-body", {}, controls)) : null;
     return [
-      h("div.wt-layout.wt-ex-layout", { "data-rules": rules.length ? "1" : "0" },
+      h("div.wt-layout.wt-ex-layout", { "data-rules": rules.length ? "1" : "0", "data-split": this.splitDrawn ? "1" : "0" },
         main,
         h("div.wt-side.wt-ex-nav", {}, nav),
         rules.length ? h("div.wt-side.wt-ex-rules", { "data-role": "rules-panel" }, rules) : null),
+      play,
       h("div.wt-ex-more", {}, others, rest),
     ];
+  }
+
+  // Whether the explorer has its three columns: the stylesheet's container query sets
+  // --wt-ex-split (one breakpoint, in table.css); read here, not measured twice.
+  split() {
+    if (typeof getComputedStyle !== "function" || !this.root.isConnected) return false;
+    return getComputedStyle(this.root).getPropertyValue("--wt-ex-split").trim() === "1";
   }
 
   // The explorer's columns take the height the screen leaves below the header: the nearest
