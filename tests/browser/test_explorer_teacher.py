@@ -11,8 +11,9 @@ players=3, seed=3, autoplay=True)``: a whole game, opened at move 0) is then:
 3. branched: a different answer at move 1 starts a variation beside the main line, the
    main line is shown again, and the variation is returned to;
 4. seen on a 1366x768 laptop screen: the board and the rules panel lie inside the window
-   without scrolling, the timeline is grouped by round and turn, the move the line takes
-   here is marked (timeline and rules panel), and axe finds nothing serious.
+   without scrolling (nor does the board column scroll inside), the timeline is grouped by
+   round and turn, the move the line takes here is marked (timeline and rules panel), and
+   axe finds nothing serious.
 
 The expected turns are the controller's own (``TableController.turns``), built here the
 same way the notebook builds its explorer. Uses the shared harness (``conftest.py``,
@@ -166,13 +167,17 @@ BOXES = """el => {
                          return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
     return { board: box('.wt-ex-layout > .wt-main'), rules: box('[data-role="rules-panel"]'),
              moves: box('.wt-moves'), table: el.getBoundingClientRect().height,
+             column: { client: el.querySelector('.wt-ex-layout > .wt-main').clientHeight,
+                       content: el.querySelector('.wt-ex-layout > .wt-main').scrollHeight },
+             play: el.querySelectorAll('[data-role="play-here"] :is(.wt-hand, .wt-prompt)').length,
              window: { width: window.innerWidth, height: window.innerHeight } };
 }"""
 
 
 def test_the_explorer_fits_a_laptop_screen_grouped_by_round_and_turn(session: NotebookSession) -> None:
     """4. At 1366x768 (JupyterLab's side panels closed), with the explorer's top at the top of
-    the notebook: the board and the rules panel are inside the window, no scrolling; the
+    the notebook: the board and the rules panel are inside the window, no scrolling (the
+    board column's whole position shows, its hand and choices below the columns); the
     timeline shows its rounds and turns as the controller groups them, and marks the move the
     main line takes from here, in the timeline and on its chip in the rules panel."""
     ex, page = session.explore, session.page
@@ -206,6 +211,9 @@ def test_the_explorer_fits_a_laptop_screen_grouped_by_round_and_turn(session: No
             box = boxes[part]
             assert 0 <= box["top"] < box["bottom"] <= height, f"the {part} is not within the window: {boxes}"
             assert 0 <= box["left"] < box["right"] <= boxes["window"]["width"], f"the {part} is cut: {boxes}"
+        column = boxes["column"]
+        assert column["content"] <= column["client"] + 1, f"the board column scrolls inside: {column}"
+        assert boxes["play"] >= 1, "the hand and choices are below the columns, in Play from this position"
         assert boxes["moves"]["bottom"] - boxes["moves"]["top"] >= 250, "the timeline's list is taller"
         assert ex.find(".wt-moves li.wt-round").count() == len(groups) == 3, "three rounds of Witching Hour"
         labels = ex.find(".wt-moves .wt-round-label").all_inner_texts()

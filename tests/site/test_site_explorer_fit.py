@@ -66,7 +66,7 @@ def test_the_explorer_board_fits_a_laptop_screen_and_plays_from_below(
         to_the_top(page, root)
         m = root.evaluate(MEASURE)
         print(f"\n{game} at 1366x768: board column {m['client']} px tall, its content {m['scroll']} px; "
-              f"parts {m['parts']}; play panel {m['play']}")
+              f"parts {m['parts']}; smallest text {m['smallest']} px; play panel {m['play']}")
         assert m["scroll"] <= m["client"] + 1, f"{game}: the board column scrolls inside: {m}"
         for part in ("board", "rules"):
             box = m[part]
