@@ -103,7 +103,12 @@ def main(argv: list | None = None) -> int:
                         help="the lite build environment's python (builds the anchor)")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--out", default=str(ROOT / "test-artifacts" / "bench-site.json"))
+    parser.add_argument("--only", metavar="TEXT", action="append", default=[],
+                        help="measure only the routes whose name holds TEXT (repeatable; the "
+                             "anchor is always measured), e.g. --only witching-hour --only notebook")
     args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error(f"--runs {args.runs}: give at least 1 run")
     site, anchor = Path(args.site).resolve(), Path(args.anchor).resolve()
     if not (site / "site-manifest.json").is_file():
         raise SystemExit(f"no built site in {site}: make site first")
@@ -111,6 +116,12 @@ def main(argv: list | None = None) -> int:
         raise SystemExit(f"{CHROMIUM} is missing: tools/install-chromium.sh")
     ensure_anchor(anchor, Path(args.lite_python))
     todo = routes(site, serve(site), serve(anchor))
+    if args.only:
+        todo = {name: route for name, route in todo.items()
+                if name.startswith("anchor") or any(text in name for text in args.only)}
+        if len(todo) == 1:
+            parser.error(f"--only {' '.join(args.only)}: no route's name holds that; the routes are "
+                         + ", ".join(n for n in routes(site, "", "") if not n.startswith("anchor")))
     times: dict[str, list[float]] = {name: [] for name in todo}
     downloaded: dict[str, int] = {}
     loads = []

@@ -501,6 +501,38 @@ def trim(lite: Path) -> int:
     return removed + schema_copies(lite / "build" / "schemas") + trim_wheels(lite / "static" / "pyodide")
 
 
+SERVICE_WORKER_PROXY = "shouldDrop(t,a)||(n=maybeFromCache(e))"
+"""In JupyterLite's service worker, the call that answers every other same-origin GET
+(the wasm, the standard library, the wheels, the JavaScript) by fetching it itself."""
+SERVICE_WORKER_PASS = "!enableCache||" + SERVICE_WORKER_PROXY
+
+
+def pass_through_service_worker(lite: Path) -> int:
+    """Let the service worker answer only what needs it: the kernel's reads of the
+    notebooks' folder (``/api/drive``), ``input()`` (``/api/stdin``) and its heartbeat.
+
+    With its cache off (JupyterLite's default, and this site's), the stock worker answers
+    every other GET by fetching it again itself, which gives the page the same bytes
+    later: on a cold start the kernel's 25 MB pass through it. Declining those requests
+    leaves them to the browser, unchanged in what they return; with the cache turned on
+    (``enableServiceWorkerCache``) the worker behaves as shipped. Returns the number of
+    files changed; the build fails if JupyterLite's worker no longer has that call."""
+    workers = sorted(lite.glob("**/service-worker.js"))
+    if not workers:
+        fail(f"{lite} has no service-worker.js: JupyterLite ships one, look at pass_through_service_worker")
+    changed = 0
+    for path in workers:
+        text = path.read_text()
+        if SERVICE_WORKER_PASS in text:
+            continue
+        if text.count(SERVICE_WORKER_PROXY) != 1:
+            fail(f"{path} no longer has exactly one {SERVICE_WORKER_PROXY!r}: JupyterLite's service worker "
+                 "changed; look again at pass_through_service_worker for this version")
+        path.write_text(text.replace(SERVICE_WORKER_PROXY, SERVICE_WORKER_PASS))
+        changed += 1
+    return changed
+
+
 def schema_copies(schemas: Path) -> int:
     """Remove the settings schemas' one-file-per-plugin copies: JupyterLite's settings
     service reads only ``all.json`` and ``all_federated.json`` (which hold every schema),
@@ -607,11 +639,6 @@ def size_report(out: Path) -> dict:
 
 def mb(n: int) -> str:
     return f"{n / 1e6:.1f} MB"
-
-
-ANCHOR_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "print-1",
-                               "metadata": {}, "outputs": [], "source": ["print(1)"]}],
-                   "metadata": {"kernelspec": PYODIDE_KERNELSPEC}, "nbformat": 4, "nbformat_minor": 5}
 
 
 ANCHOR_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "print-1",
@@ -735,6 +762,7 @@ def build_site(args: argparse.Namespace) -> dict:
         partial.parent.mkdir(parents=True, exist_ok=True)
         build_lite(stage, partial / "lite", epoch)
         trimmed = trim(partial / "lite")
+        pass_through_service_worker(partial / "lite")
         write_pages(partial, games=games, coming=[] if args.games else found["catalogue"]["coming"],
                     notebooks=notebooks, wheel=wheel, pyodide="lite/static/pyodide/", variants=variants)
         shipped = partial / "lite" / "static" / "pyodide"

@@ -15,10 +15,11 @@ system looks:
   which Pyodide unpacks into site-packages, where the source loader finds it;
 
 and keeps every source (tracebacks and ``inspect`` read them). The site has a size
-limit, so the bytecode has a budget: modules are taken in order (the play pages' first,
-which include Pyodide's own start-up, then the kernel's, each in import order) while
-they fit, and the rest stay source only. Zips are rewritten with fixed entry dates in
-their original order, so two builds give the same bytes.
+limit, so the bytecode has a budget: the play pages' modules first (they include
+Pyodide's own start-up), in import order; then the kernel's, those that save the most
+compiling per byte first (:func:`kernel_order`), while they fit; the rest stay source
+only. Zips are rewritten with fixed entry dates in their original order, so two builds
+give the same bytes.
 """
 
 from __future__ import annotations
@@ -107,6 +108,21 @@ def clone(info: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
     return entry
 
 
+def kernel_order(entries: list[tuple[str, str, int]], nodes: dict[str, int]) -> list[int]:
+    """The kernel route's modules (``(part, rel, cost)``), most compiling saved per byte first.
+
+    What bytecode saves a module is its compiling, which grows with its syntax tree
+    (``nodes``, counted by bytecode.mjs: deterministic, unlike a timing); what it costs
+    is its compressed size. Measured under Node on this site's Pyodide, compiling takes
+    0.2 to 0.6 us per byte of bytecode (10th to 90th percentile): docstrings and tables
+    are cheap, dense code dear. Ties keep import order, so the order is the same each build.
+    """
+    def saved_per_byte(index: int) -> float:
+        part, rel, cost = entries[index]
+        return nodes.get(f"{part}:{rel}", 0) / cost
+    return sorted(range(len(entries)), key=lambda i: (-saved_per_byte(i), i))
+
+
 def ship_bytecode(pyodide_dir: Path, modules: dict, work: Path, budget: int) -> dict:
     """Put the compiled modules into the shipped zips while they fit in ``budget`` bytes
     (counted compressed); returns what was shipped and what was left out, per route."""
@@ -121,7 +137,8 @@ def ship_bytecode(pyodide_dir: Path, modules: dict, work: Path, budget: int) -> 
     spent, seen = 0, set()
     report = {"python": modules["python"], "budget_bytes": budget, "routes": {}}
     for route in ("play", "kernel"):
-        shipped = left_out = 0
+        shipped = 0
+        todo = []  # (part, rel, cost, target, member, pyc) of the route's modules not yet taken
         for part, rel in modules[route]:
             if (part, rel) in seen:
                 shipped += 1
@@ -135,6 +152,12 @@ def ship_bytecode(pyodide_dir: Path, modules: dict, work: Path, budget: int) -> 
             else:
                 raise SystemExit(f"lite/build.py: no shipped wheel holds {rel}")
             cost = entry_cost(member, pyc) + (len(record_line(member, pyc)) if part == "site" else 0)
+            todo.append((part, rel, cost, target, member, pyc))
+        order = (range(len(todo)) if route == "play"
+                 else kernel_order([t[:3] for t in todo], modules.get("nodes", {})))
+        left_out = 0
+        for index in order:
+            _, rel, cost, target, member, pyc = todo[index]
             if spent + cost > budget:
                 left_out += 1
                 continue

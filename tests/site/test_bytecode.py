@@ -13,6 +13,8 @@ import hashlib
 import importlib.util
 import json
 import posixpath
+import subprocess
+import sys
 import traceback
 import zipfile
 import zipimport
@@ -20,7 +22,7 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 from pathlib import Path
 
 import pytest
-from bytecode import pyc_name, record_line, rewrite_zip  # lite/ (on the path: conftest)
+from bytecode import kernel_order, pyc_name, record_line, rewrite_zip  # lite/ (on the path: conftest)
 from wt_site import SITE
 
 SOURCE = b"def boom():\n    raise ValueError('from the source line')\n"
@@ -82,6 +84,50 @@ def test_zipimport_uses_a_pyc_beside_its_source_and_tracebacks_show_lines(tmp_pa
         module.boom()
     lines = traceback.format_exception(err.value)
     assert any("raise ValueError('from the source line')" in line for line in lines), lines
+
+
+CARETS = ("def boom():\n    return {'a': 1}['a'] + {'b': 2}['c']\n")
+"""A line where the failing expression is not the whole line: a traceback with column
+ranges marks it with ^^^."""
+
+
+def test_bytecode_without_column_ranges_still_shows_the_line(tmp_path: Path) -> None:
+    """The build compiles with PYTHONNODEBUGRANGES=1 (bytecode.mjs): a traceback through a
+    shipped module quotes its line, only without the carets under the expression."""
+    source = tmp_path / "carets.py"
+    source.write_text(CARETS)
+    compile_to = ("import importlib.util, sys\n"
+                  "from importlib._bootstrap_external import _code_to_hash_pyc as h\n"
+                  "s = open(sys.argv[1], 'rb').read()\n"
+                  "code = compile(s, sys.argv[1], 'exec')\n"
+                  "sys.stdout.buffer.write(h(code, importlib.util.source_hash(s), False))\n")
+    shown = {}
+    for flag in ([], ["-X", "no_debug_ranges"]):
+        pyc = subprocess.run([sys.executable, *flag, "-c", compile_to, str(source)], check=True,
+                             capture_output=True).stdout
+        path = tmp_path / f"site{len(flag)}.zip"
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("carets.py", CARETS)
+        rewrite_zip(path, {"carets.py": ("carets.pyc", pyc)})
+        spec = zipimport.zipimporter(str(path)).find_spec("carets", None)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        assert module.__file__.endswith("carets.pyc")
+        with pytest.raises(KeyError) as err:
+            module.boom()
+        shown[bool(flag)] = "".join(traceback.format_exception(err.value))
+    for text in shown.values():
+        assert "return {'a': 1}['a'] + {'b': 2}['c']" in text and "line 2, in boom" in text
+    assert "^^^" in shown[False] and "^^^" not in shown[True].split("line 2, in boom")[1]
+
+
+def test_kernel_order_puts_most_compiling_per_byte_first() -> None:
+    """The kernel's modules: the largest syntax tree per byte of bytecode first; ties (and
+    modules the count lacks, last) keep import order."""
+    entries = [("site", "a.py", 100), ("stdlib", "b.py", 100), ("site", "c.py", 50),
+               ("site", "d.py", 10), ("site", "e.py", 100)]
+    nodes = {"site:a.py": 100, "stdlib:b.py": 300, "site:c.py": 50, "site:e.py": 100}
+    assert kernel_order(entries, nodes) == [1, 0, 2, 4, 3]
 
 
 # --------------------------------------------------------------------------- the built site

@@ -240,8 +240,9 @@ def test_notebook_runs_and_its_widget_takes_a_move(fresh_browser, site_url: str,
 
 def test_notebook_reads_a_file_from_its_folder(fresh_browser, site_url: str, manifest: dict) -> None:
     """The kernel sees the notebook's folder: ``open()`` on a file beside the notebook
-    works. JupyterLite's service worker carries those reads (the site keeps it on for
-    this; lite/README.md says why), so a build that drops it fails here."""
+    works, and so does ``input()``. JupyterLite's service worker carries both (the site
+    keeps it on for them and lets it decline only the requests it would fetch again;
+    lite/README.md says why), so a build that drops it or passes those through fails here."""
     notebook = witching_hour_notebook(manifest)
     with fresh_browser() as browser:
         page = browser.new_page()
@@ -258,14 +259,23 @@ def test_notebook_reads_a_file_from_its_folder(fresh_browser, site_url: str, man
         editor = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".cm-content")
         editor.click()
         name = notebook.rsplit("/", 1)[-1]
-        page.keyboard.type(f'import json; print("nbformat", json.load(open("{name}"))["nbformat"])')
+        page.keyboard.type(f'import json; nb = json.load(open("{name}"))["nbformat"]; '
+                           'print("nbformat", nb, "read by", input("Who reads? "))')
         page.keyboard.press("Shift+Enter")
-        output = page.locator(".jp-Notebook .jp-CodeCell").first.locator(".jp-OutputArea-output")
-        output.first.wait_for(timeout=240_000)
+        cell = page.locator(".jp-Notebook .jp-CodeCell").first
         page.wait_for_function(
             """() => { const cell = document.querySelector('.jp-Notebook .jp-CodeCell');
-                       return /nbformat 4|Error/.test(cell.textContent); }""", timeout=240_000)
-        assert "nbformat 4" in output.first.inner_text(), output.first.inner_text()[:500]
+                       return !!cell.querySelector('.jp-Stdin-input') || /Error/.test(cell.textContent); }""",
+            timeout=240_000)
+        stdin = cell.locator(".jp-Stdin-input")
+        assert stdin.count() == 1, cell.inner_text()[:500]
+        stdin.fill("Ada")
+        stdin.press("Enter")
+        page.wait_for_function(
+            """() => { const cell = document.querySelector('.jp-Notebook .jp-CodeCell');
+                       return /nbformat 4 read by Ada|Error/.test(cell.textContent); }""", timeout=60_000)
+        output = cell.locator(".jp-OutputArea").inner_text()
+        assert "nbformat 4 read by Ada" in output, cell.inner_text()[:500]
         assert browser.errors == []
 
 

@@ -1,9 +1,11 @@
 """What the site build leaves out so that start-up bytecode fits in the 40 MB (lite/build.py).
 
 Unit tests of the trims (a wheel's files no browser reads; a favicon's large images; the
-settings schemas' per-plugin copies),
-and a check of the built site: no shipped wheel holds a left-out file, and every RECORD
-lists only files its wheel has. No browser is needed.
+settings schemas' per-plugin copies) and of the service worker's pass-through (it stops
+fetching again what the browser fetches itself), and a check of the built site: no
+shipped wheel holds a left-out file, every RECORD lists only files its wheel has, and the
+service worker passes through. No browser is needed (tests/site/test_site.py checks in
+Chromium that the kernel still reads the notebook's folder and ``input()`` still works).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ _SPEC.loader.exec_module(site_build)
 UNUSED_IN_WHEELS, small_favicon, trim_wheels = (site_build.UNUSED_IN_WHEELS, site_build.small_favicon,
                                                  site_build.trim_wheels)
 schema_copies, BuildError = site_build.schema_copies, site_build.BuildError
+pass_through_service_worker = site_build.pass_through_service_worker
 
 DATE = (2020, 1, 2, 3, 4, 6)
 
@@ -117,6 +120,35 @@ def test_schema_copies_refuses_when_all_json_lacks_a_plugin(tmp_path: Path) -> N
     assert (tmp_path / "@lab" / "app-extension" / "plugin.json").is_file()
 
 
+STOCK_ON_FETCH = ('async function onFetch(e){let{request:t}=e,a=new URL(e.request.url);'
+                  'if("/api/service-worker-heartbeat"===a.pathname)'
+                  'return void e.respondWith(new Response("ok"));'
+                  'let n=null;shouldBroadcast(a)?n=broadcastOne(t,a):shouldDrop(t,a)||(n=maybeFromCache(e)),'
+                  'n&&e.respondWith(n)}')
+"""JupyterLite 0.8.6's fetch handler, as its service-worker.js ships it (minified)."""
+
+
+def test_service_worker_declines_what_it_would_only_fetch_again(tmp_path: Path) -> None:
+    for where in (tmp_path / "service-worker.js", tmp_path / "build" / "service-worker.js"):
+        where.parent.mkdir(exist_ok=True)
+        where.write_text(STOCK_ON_FETCH)
+    assert pass_through_service_worker(tmp_path) == 2
+    text = (tmp_path / "service-worker.js").read_text()
+    # Drive and stdin requests are still answered by the worker; the rest only with its cache on.
+    assert ("shouldBroadcast(a)?n=broadcastOne(t,a):!enableCache||shouldDrop(t,a)||(n=maybeFromCache(e))"
+            in text)
+    assert pass_through_service_worker(tmp_path) == 0  # already done: the files are left alone
+    assert (tmp_path / "build" / "service-worker.js").read_text() == text
+
+
+def test_service_worker_change_refused_when_jupyterlite_changed_it(tmp_path: Path) -> None:
+    (tmp_path / "service-worker.js").write_text(STOCK_ON_FETCH.replace("maybeFromCache(e)", "cached(e)"))
+    with pytest.raises(BuildError, match="no longer has exactly one"):
+        pass_through_service_worker(tmp_path)
+    with pytest.raises(BuildError, match=r"has no service-worker\.js"):
+        pass_through_service_worker(tmp_path / "build")
+
+
 @pytest.mark.skipif(not (SITE / "site-manifest.json").is_file(), reason="no built site (make site)")
 def test_built_site_wheels_hold_no_left_out_file_and_their_record_matches() -> None:
     wheels = sorted((SITE / "lite" / "static" / "pyodide").glob("*.whl"))
@@ -132,3 +164,5 @@ def test_built_site_wheels_hold_no_left_out_file_and_their_record_matches() -> N
     for icon in (SITE / "lite").glob("*/favicon.ico"):
         assert icon.stat().st_size < 60_000, f"{icon} keeps large images"
     assert not [p for p in (SITE / "lite" / "build" / "schemas").iterdir() if p.is_dir()]
+    workers = sorted((SITE / "lite").glob("**/service-worker.js"))
+    assert workers and all(site_build.SERVICE_WORKER_PASS in p.read_text() for p in workers)
