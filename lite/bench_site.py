@@ -115,13 +115,12 @@ def main(argv: list | None = None) -> int:
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: tools/install-chromium.sh")
     ensure_anchor(anchor, Path(args.lite_python))
-    todo = routes(site, serve(site), serve(anchor))
-    if args.only:
-        todo = {name: route for name, route in todo.items()
-                if name.startswith("anchor") or any(text in name for text in args.only)}
-        if len(todo) == 1:
-            parser.error(f"--only {' '.join(args.only)}: no route's name holds that; the routes are "
-                         + ", ".join(n for n in routes(site, "", "") if not n.startswith("anchor")))
+    every = routes(site, serve(site), serve(anchor))
+    todo = {name: route for name, route in every.items()
+            if not args.only or name.startswith("anchor") or any(text in name for text in args.only)}
+    if len(todo) == 1:
+        parser.error(f"--only {' '.join(args.only)}: no route's name holds that; the routes are "
+                     + ", ".join(n for n in every if not n.startswith("anchor")))
     times: dict[str, list[float]] = {name: [] for name in todo}
     downloaded: dict[str, int] = {}
     loads = []

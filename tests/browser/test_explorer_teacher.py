@@ -29,10 +29,12 @@ from playwright.sync_api import BrowserContext
 from wt_axe import Audit
 from wt_browser import (
     EXPLORE,
+    LAPTOP,
     JupyterServer,
     NotebookSession,
     canon,
     close_tab,
+    explorer_to_the_top,
     open_and_run,
     open_tab,
     watched,
@@ -161,7 +163,6 @@ def test_a_variation_is_created_left_and_returned_to(session: NotebookSession) -
     assert ex.find(".wt-moves li.wt-round").count() == 1, "the variation's 2 moves, grouped in round 1"
 
 
-LAPTOP = {"width": 1366, "height": 768}
 BOXES = """el => {
     const box = (s) => { const b = el.querySelector(s).getBoundingClientRect();
                          return { top: b.top, bottom: b.bottom, left: b.left, right: b.right }; };
@@ -199,11 +200,7 @@ def test_the_explorer_fits_a_laptop_screen_grouped_by_round_and_turn(session: No
         expected.handle({"kind": "goto", "move": 1})
         scene = expected.state()["scene"]
         groups = scene["timeline"]["groups"]
-        ex.root.evaluate("el => { el.scrollIntoView({ block: 'start' }); "
-                         "window.dispatchEvent(new Event('resize')); }")
-        page.wait_for_function("el => el.style.getPropertyValue('--wt-fit-h') !== ''",
-                               arg=ex.root.element_handle())
-        page.wait_for_timeout(150)  # the columns take the fitted height in the next frame
+        explorer_to_the_top(page, ex.root)
         boxes = ex.root.evaluate(BOXES)
         print(f"\nexplorer at 1366x768 in JupyterLab: {boxes}")
         height = boxes["window"]["height"]

@@ -571,6 +571,20 @@ class Table:
                        return p.t0 === null || p.t0 > p.t1 ? null : p.t1 - p.t0; }""")
 
 
+LAPTOP = {"width": 1366, "height": 768}
+"""The laptop screen the explorer's three columns are made to fit (issue 13, item 5)."""
+
+
+def explorer_to_the_top(page: Page, root: Locator) -> None:
+    """Scroll the explorer's top to the window's top, as a teacher does, and let its columns
+    take the height that leaves (``--wt-fit-h``, set by table.js on a resize)."""
+    root.evaluate("el => { el.scrollIntoView({ block: 'start' }); "
+                  "window.dispatchEvent(new Event('resize')); }")
+    page.wait_for_function("el => el.style.getPropertyValue('--wt-fit-h') !== ''",
+                           arg=root.element_handle())
+    page.wait_for_timeout(200)  # the columns take the fitted height in the next frame
+
+
 def has_horizontal_overflow(locator: Locator) -> dict:
     """How wide the element is, and which descendants stick out of it sideways.
 

@@ -12,12 +12,10 @@ import json
 import random
 
 import pytest
-from wt_browser import Table
+from wt_browser import LAPTOP, Table, explorer_to_the_top
 from wt_site import IDLE, open_play_page, pick_an_action
 
 from witchtable.engine import GAMES
-
-LAPTOP = {"width": 1366, "height": 768}
 
 MEASURE = """el => {
     const box = (node) => { const b = node.getBoundingClientRect();
@@ -45,13 +43,6 @@ def explore_query(game: str) -> str:
     return f"pace=0&seed=3&mode=explore&players={min(4, GAMES[game].max_players)}"
 
 
-def to_the_top(page, root) -> None:
-    """The explorer's top at the window's top (as a teacher scrolls to it), columns refitted."""
-    root.evaluate("el => { el.scrollIntoView({ block: 'start' }); "
-                  "window.dispatchEvent(new Event('resize')); }")
-    page.wait_for_timeout(200)  # the columns take the fitted height in the next frame
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_explorer_board_fits_a_laptop_screen_and_plays_from_below(
         fresh_browser, site_url: str, game: str) -> None:
@@ -63,7 +54,7 @@ def test_the_explorer_board_fits_a_laptop_screen_and_plays_from_below(
         table.wait_idle()
         assert root.get_attribute("data-mode") == "explore"
         assert root.locator('.wt-ex-layout[data-split="1"]').count() == 1, "three columns at 1366 px"
-        to_the_top(page, root)
+        explorer_to_the_top(page, root)
         m = root.evaluate(MEASURE)
         print(f"\n{game} at 1366x768: board column {m['client']} px tall, its content {m['scroll']} px; "
               f"parts {m['parts']}; smallest text {m['smallest']} px; play panel {m['play']}")
