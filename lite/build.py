@@ -53,12 +53,12 @@ CHECKOUT = (ROOT / "pyproject.toml").is_file() and (ROOT / "face" / "__init__.py
 """Running from the repository (make site, or PYTHONPATH=build/dev), not from an installed wheel."""
 
 if __package__:
-    from .bytecode import compile_startup, ship_bytecode
+    from .bytecode import clone, compile_startup, record_line, ship_bytecode
     from .pages import VARIANTS_DIR, write_pages
     from .pyodide_lock import canonical, sha256, write_lock
 else:  # python lite/build.py, from the repository
     sys.path.insert(0, str(HERE))
-    from bytecode import compile_startup, ship_bytecode
+    from bytecode import clone, compile_startup, record_line, ship_bytecode
     from pages import VARIANTS_DIR, write_pages
     from pyodide_lock import canonical, sha256, write_lock
 
@@ -533,6 +533,59 @@ def pass_through_service_worker(lite: Path) -> int:
     return changed
 
 
+IPYTHON_TERMINAL_EAGER = "from .terminal.embed import embed\n"
+"""In IPython's ``__init__``: the import that loads its terminal shell (prompt_toolkit,
+wcwidth, xml: 143 modules) whenever anything of IPython is imported."""
+IPYTHON_TERMINAL_LAZY = '''def __getattr__(name):
+    # witchtable's site (lite/build.py, lazy_ipython_terminal): the terminal shell loads
+    # when IPython.embed is first asked for, not with every import of IPython
+    if name == "embed":
+        from .terminal.embed import embed
+        return embed
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+'''
+
+
+def lazy_ipython_terminal(folder: Path) -> bool:
+    """Make ``IPython.embed`` load IPython's terminal shell when it is first used.
+
+    IPython's ``__init__`` imports ``IPython.terminal.embed``, which imports prompt_toolkit:
+    143 of the kernel's 903 start-up modules, for a terminal a browser kernel never has.
+    The shipped wheel's ``__init__`` gets a module ``__getattr__`` instead (PEP 562), so
+    ``IPython.embed`` and ``from IPython import embed`` still give the same function, loaded
+    on first use. Returns whether the wheel was changed (False: already lazy); the build
+    fails if IPython's ``__init__`` no longer has that import."""
+    wheels = sorted(folder.glob("ipython-*.whl"))
+    if len(wheels) != 1:
+        fail(f"{folder} has {len(wheels)} IPython wheels, not one: look at lazy_ipython_terminal")
+    member = "IPython/__init__.py"
+    with zipfile.ZipFile(wheels[0]) as whl:
+        source = whl.read(member).decode()
+    if IPYTHON_TERMINAL_LAZY in source:
+        return False
+    if source.count(IPYTHON_TERMINAL_EAGER) != 1:
+        fail(f"{wheels[0].name}'s {member} no longer has exactly one {IPYTHON_TERMINAL_EAGER.strip()!r}: "
+             "IPython changed; look again at lazy_ipython_terminal for this version")
+    replace_member(wheels[0], member, source.replace(IPYTHON_TERMINAL_EAGER, IPYTHON_TERMINAL_LAZY).encode())
+    return True
+
+
+def replace_member(wheel: Path, member: str, data: bytes) -> None:
+    """Rewrite ``wheel`` with ``member``'s contents replaced by ``data`` and its RECORD line
+    following; every other entry keeps its bytes, order and date."""
+    temp = wheel.with_suffix(".whl.tmp")
+    with zipfile.ZipFile(wheel) as old, \
+            zipfile.ZipFile(temp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new:
+        for info in old.infolist():
+            content = data if info.filename == member else old.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = [record_line(member, data) if line.split(",")[0] == member else line
+                         for line in content.decode().splitlines()]
+                content = ("\n".join(lines) + "\n").encode()
+            new.writestr(clone(info, info.filename), content)
+    temp.replace(wheel)
+
+
 def schema_copies(schemas: Path) -> int:
     """Remove the settings schemas' one-file-per-plugin copies: JupyterLite's settings
     service reads only ``all.json`` and ``all_federated.json`` (which hold every schema),
@@ -763,6 +816,7 @@ def build_site(args: argparse.Namespace) -> dict:
         build_lite(stage, partial / "lite", epoch)
         trimmed = trim(partial / "lite")
         pass_through_service_worker(partial / "lite")
+        lazy_ipython_terminal(partial / "lite" / "static" / "pyodide")
         write_pages(partial, games=games, coming=[] if args.games else found["catalogue"]["coming"],
                     notebooks=notebooks, wheel=wheel, pyodide="lite/static/pyodide/", variants=variants)
         shipped = partial / "lite" / "static" / "pyodide"

@@ -14,6 +14,8 @@ import fnmatch
 import importlib.util
 import json
 import struct
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -28,6 +30,7 @@ UNUSED_IN_WHEELS, small_favicon, trim_wheels = (site_build.UNUSED_IN_WHEELS, sit
                                                  site_build.trim_wheels)
 schema_copies, BuildError = site_build.schema_copies, site_build.BuildError
 pass_through_service_worker = site_build.pass_through_service_worker
+lazy_ipython_terminal = site_build.lazy_ipython_terminal
 
 DATE = (2020, 1, 2, 3, 4, 6)
 
@@ -166,3 +169,98 @@ def test_built_site_wheels_hold_no_left_out_file_and_their_record_matches() -> N
     assert not [p for p in (SITE / "lite" / "build" / "schemas").iterdir() if p.is_dir()]
     workers = sorted((SITE / "lite").glob("**/service-worker.js"))
     assert workers and all(site_build.SERVICE_WORKER_PASS in p.read_text() for p in workers)
+
+
+IPYTHON_INIT = ('"""IPython."""\nfrom .core import release\nfrom .terminal.embed import embed\n\n'
+                '__all__ = ["embed"]\n__version__ = release.version\n')
+
+
+RECORD = "ipython-9.0.dist-info/RECORD"
+
+
+def make_ipython_wheel(path: Path) -> None:
+    """A small stand-in for IPython's wheel: the import of the terminal shell at the top."""
+    files = {"IPython/__init__.py": IPYTHON_INIT, "IPython/core/__init__.py": "",
+             "IPython/core/release.py": "version = '9.0'\n", "IPython/terminal/__init__.py": "",
+             "IPython/terminal/embed.py": "import sys\nsys.stderr.write('TERMINAL LOADED\\n')\n"
+                                          "def embed(**kwargs):\n    return 'embedded'\n"}
+    with zipfile.ZipFile(path, "w") as whl:
+        for name, text in files.items():
+            whl.writestr(zipfile.ZipInfo(name, DATE), text)
+        record = "".join(site_build.record_line(n, t.encode()) + "\n" for n, t in files.items())
+        whl.writestr(zipfile.ZipInfo(RECORD, DATE), record + f"{RECORD},,\n")
+
+
+def test_ipython_loads_its_terminal_shell_only_when_embed_is_asked_for(tmp_path: Path) -> None:
+    wheel = tmp_path / "ipython-9.0-py3-none-any.whl"
+    make_ipython_wheel(wheel)
+    with zipfile.ZipFile(wheel) as whl:
+        before = {n: whl.read(n) for n in whl.namelist()}
+    assert lazy_ipython_terminal(tmp_path) is True
+    with zipfile.ZipFile(wheel) as whl:
+        after = {n: whl.read(n) for n in whl.namelist()}
+        whl.extractall(tmp_path / "site")
+    assert list(after) == list(before)  # same entries, same order; only __init__ and RECORD differ
+    assert [n for n in after if after[n] != before[n]] == ["IPython/__init__.py", RECORD]
+    init = after["IPython/__init__.py"]
+    assert site_build.record_line("IPython/__init__.py", init) in after[RECORD].decode()
+    check = ("import sys, IPython\n"
+             "assert 'IPython.terminal.embed' not in sys.modules, 'imported at start'\n"
+             "print('start ok', flush=True)\n"
+             "from IPython import embed\n"
+             "assert embed() == 'embedded' and IPython.embed is embed\n"
+             "assert embed.__module__ == 'IPython.terminal.embed'\n"
+             "try:\n    IPython.no_such_name\nexcept AttributeError as err:\n    print('missing:', err)\n")
+    path = f"import sys; sys.path.insert(0, {str(tmp_path / 'site')!r})\n"
+    run = subprocess.run([sys.executable, "-I", "-c", path + check], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == ["start ok",
+                                       "missing: module 'IPython' has no attribute 'no_such_name'"]
+    assert run.stderr == "TERMINAL LOADED\n"  # once, when embed was asked for
+    assert lazy_ipython_terminal(tmp_path) is False  # already lazy: left alone
+    with zipfile.ZipFile(wheel) as whl:
+        assert whl.read("IPython/__init__.py") == init
+
+
+def test_ipython_change_refused_when_ipython_changed_it(tmp_path: Path) -> None:
+    with pytest.raises(BuildError, match="has 0 IPython wheels"):
+        lazy_ipython_terminal(tmp_path)
+    wheel = tmp_path / "ipython-9.0-py3-none-any.whl"
+    make_ipython_wheel(wheel)
+    with zipfile.ZipFile(wheel) as whl:
+        entries = {n: whl.read(n) for n in whl.namelist()}
+    init = entries["IPython/__init__.py"]
+    entries["IPython/__init__.py"] = init.replace(b"from .terminal.embed", b"from .shell")
+    with zipfile.ZipFile(wheel, "w") as whl:
+        for name, data in entries.items():
+            whl.writestr(name, data)
+    with pytest.raises(BuildError, match=r"no longer has exactly one 'from \.terminal\.embed import embed'"):
+        lazy_ipython_terminal(tmp_path)
+
+
+KERNEL_IPYTHON = r"""
+const indexURL = process.argv[1];
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const py = await loadPyodide({ indexURL, lockFileURL: indexURL + "pyodide-lock.json", packages: [],
+                               stdout: () => {}, stderr: () => {} });
+await py.loadPackage(["ipython"], { messageCallback: () => {} });
+console.log(py.runPython(`
+import sys
+from IPython.core.interactiveshell import InteractiveShell
+at_start = sorted({n.split(".")[0] for n in sys.modules} & {"prompt_toolkit", "wcwidth"})
+from IPython import embed
+import IPython.terminal.embed
+f"{at_start} {embed is IPython.terminal.embed.embed} {'prompt_toolkit' in sys.modules}"
+`));
+"""
+
+
+@pytest.mark.skipif(not (SITE / "site-manifest.json").is_file(), reason="no built site (make site)")
+def test_built_site_ipython_starts_without_its_terminal_shell() -> None:
+    """In the site's own Pyodide (Node): importing IPython leaves prompt_toolkit unloaded,
+    and ``from IPython import embed`` still gives IPython's embed (loading it then)."""
+    pyodide = SITE / "lite" / "static" / "pyodide"
+    run = subprocess.run(["node", "--input-type=module", "-e", KERNEL_IPYTHON, f"{pyodide}/"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip().splitlines()[-1] == "[] True True"
