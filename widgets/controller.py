@@ -25,7 +25,7 @@ from typing import Any
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot, reason_for
 from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, SaveError, json_problem, parse_json
-from ..engine.rules import brief
+from ..engine.rules import Rule, brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import LANGUAGES, N_, _, language, ngettext, ui_strings, using
 from .links import PREFIX, LinkError, Position, link_url, make_link, play_page, read_link
@@ -169,6 +169,12 @@ def default_names(kinds: Sequence[str | None]) -> list[str]:
     return [(_("You") if alone else _("Player {n}").format(n=s + 1)) if kind is None
             else BOT_NAMES[s % len(BOT_NAMES)] for s, kind in enumerate(kinds)]
 
+
+
+def rules_anchor(rule: Rule) -> str:
+    """Where on its game's rules page a rule is explained: its ruling, the house data it
+    states, or the rules table (each rules page has these three sections)."""
+    return "#rulings" if rule.ruling else "#house-data" if rule.house else "#rules"
 
 class TableController:
     """One table: ``mode="play"`` (people vs bots, or pass-and-play) or ``"explore"``.
@@ -1015,7 +1021,7 @@ class TableController:
         """A rule opened in place: its rulebook section, the project's ruling and why (where
         the rulebook is ambiguous), whether it states house data, and the rules page."""
         rule = self.game.rules[rule_id]
-        anchor = "#rulings" if rule.ruling else "#house-data" if rule.house else "#rules"
+        anchor = rules_anchor(rule)
         data = {"rule": rule.id, "title": _("Where this rule comes from"),
                 "section": _("Rulebook section"), "source": rule.section,  # cited as the rulebook names it
                 "ruling": _("Our ruling (the rulebook is ambiguous here): {ruling}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ sys.path.insert(0, str(ROOT / "lite"))
 import pages  # noqa: E402
 
 from witchtable.engine import GAMES  # noqa: E402
+from witchtable.widgets.controller import rules_anchor  # noqa: E402
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -35,3 +37,16 @@ def test_markdown_is_escaped_and_keeps_code_links_and_lists():
     assert '<h1 id="a--b">A &amp; B</h1>' in html
     assert '<a href="#y">x</a>' in html and "<code>&lt;b&gt;</code>" in html
     assert "<ul><li>one</li><li>two</li></ul>" in html and "<td>1</td>" in html
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_rules_link_of_the_explorer_lands_on_a_section_of_the_page(game_id):
+    """The explorer's rule reference links ``rules/<id>/#rulings``, ``#house-data`` or
+    ``#rules`` (``rules_anchor``): each rule's anchor is a heading the page has."""
+    html = pages.rules_page({"id": game_id, "name": GAMES[game_id].name})
+    if html is None:
+        return
+    ids = set(re.findall(r' id="([^"]+)"', html))
+    rules = GAMES[game_id].rules
+    missing = {rule.id: rules_anchor(rule) for rule in rules if rules_anchor(rule)[1:] not in ids}
+    assert not missing, f"docs/games/{game_id}.md has no section for these rules' links: {missing}"
