@@ -13,10 +13,18 @@ players=3, seed=3, autoplay=True)``: a whole game, opened at move 0) is then:
 4. seen on a 1366x768 laptop screen: the board and the rules panel lie inside the window
    without scrolling (nor does the board column scroll inside), the timeline is grouped by
    round and turn, the move the line takes here is marked (timeline and rules panel), and
-   axe finds nothing serious.
+   axe finds nothing serious;
+5. asked where a rule comes from (issue 13, item 3): at the first position past the start
+   whose rules panel names a rule with a ruling, a click opens the rule in place with its
+   rulebook section, the project's ruling and the game's reference in the project (a
+   notebook has no site: ``docs/games/witching-hour.md``, whose Rulings give it); Enter on
+   the summary closes and reopens it (the panel has no Escape for it: a native
+   ``<details>``), it stays open while the timeline steps away and back, a click closes it.
+   No Witching Hour rule on this line is house data, so no house part is drawn.
 
-The expected turns are the controller's own (``TableController.turns``), built here the
-same way the notebook builds its explorer. Uses the shared harness (``conftest.py``,
+The expected turns, positions and references are the controller's own
+(``TableController.turns``, its scene's ``explain``), built here the same way the notebook
+builds its explorer. Uses the shared harness (``conftest.py``,
 ``wt_browser.py``).
 """
 
