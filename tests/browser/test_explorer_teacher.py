@@ -13,10 +13,18 @@ players=3, seed=3, autoplay=True)``: a whole game, opened at move 0) is then:
 4. seen on a 1366x768 laptop screen: the board and the rules panel lie inside the window
    without scrolling (nor does the board column scroll inside), the timeline is grouped by
    round and turn, the move the line takes here is marked (timeline and rules panel), and
-   axe finds nothing serious.
+   axe finds nothing serious;
+5. asked where a rule comes from (issue 13, item 3): at the first position past the start
+   whose rules panel names a rule with a ruling, a click opens the rule in place with its
+   rulebook section, the project's ruling and the game's reference in the project (a
+   notebook has no site: ``docs/games/witching-hour.md``, whose Rulings give it); Enter on
+   the summary closes and reopens it (the panel has no Escape for it: a native
+   ``<details>``), it stays open while the timeline steps away and back, a click closes it.
+   No Witching Hour rule on this line is house data, so no house part is drawn.
 
-The expected turns are the controller's own (``TableController.turns``), built here the
-same way the notebook builds its explorer. Uses the shared harness (``conftest.py``,
+The expected turns, positions and references are the controller's own
+(``TableController.turns``, its scene's ``explain``), built here the same way the notebook
+builds its explorer. Uses the shared harness (``conftest.py``,
 ``wt_browser.py``).
 """
 
@@ -30,8 +38,10 @@ from wt_axe import Audit
 from wt_browser import (
     EXPLORE,
     LAPTOP,
+    REPO,
     JupyterServer,
     NotebookSession,
+    Table,
     canon,
     close_tab,
     explorer_to_the_top,
@@ -40,6 +50,7 @@ from wt_browser import (
     watched,
 )
 
+from witchtable.engine import GAMES
 from witchtable.widgets import TableController
 
 pytestmark = pytest.mark.browser
@@ -73,6 +84,20 @@ def active_cell(session: NotebookSession) -> int:
     """The index of JupyterLab's active cell (the notebook's arrows would move it)."""
     return session.nb.panel.evaluate(
         "el => [...el.querySelectorAll('.jp-Cell')].findIndex(c => c.classList.contains('jp-mod-active'))")
+
+
+def on_the_main_line_at(ex: Table, move: int) -> None:
+    """The god view of the main line at ``move``, whatever an earlier test left shown."""
+    ex.wait_idle()
+    if ex.root.get_attribute("data-seat") != "":
+        ex.find('[data-role="god"]').click()
+        ex.wait_until("el => el.dataset.seat === '' && el.dataset.busy === '0'")
+    shown = ex.find('[data-role="variations"] li[data-line="0"] [data-role="variation-show"]')
+    if shown.count() and shown.get_attribute("aria-pressed") != "true":
+        shown.click()
+        ex.wait_until(SHOWN.format(line=0))
+    if ex.move != move:
+        ex.act(lambda: ex.find(f'.wt-moves button[data-key="goto:{move}"]').click())
 
 
 def test_arrow_keys_step_the_timeline_inside_jupyterlab(session: NotebookSession) -> None:
@@ -186,16 +211,7 @@ def test_the_explorer_fits_a_laptop_screen_grouped_by_round_and_turn(session: No
     page.evaluate("() => { const s = window.jupyterapp.shell; s.collapseLeft(); s.collapseRight(); }")
     try:
         page.set_viewport_size(LAPTOP)
-        ex.wait_idle()
-        if ex.root.get_attribute("data-seat") != "":
-            ex.find('[data-role="god"]').click()
-            ex.wait_until("el => el.dataset.seat === '' && el.dataset.busy === '0'")
-        shown = ex.find('[data-role="variations"] li[data-line="0"] [data-role="variation-show"]')
-        if shown.count() and shown.get_attribute("aria-pressed") != "true":
-            shown.click()
-            ex.wait_until(SHOWN.format(line=0))
-        if ex.move != 1:
-            ex.act(lambda: ex.find('.wt-moves button[data-key="goto:1"]').click())
+        on_the_main_line_at(ex, 1)
         expected = the_notebooks_explorer()
         expected.handle({"kind": "goto", "move": 1})
         scene = expected.state()["scene"]
@@ -226,3 +242,75 @@ def test_the_explorer_fits_a_laptop_screen_grouped_by_round_and_turn(session: No
         audit.check()
     finally:
         page.set_viewport_size(size)
+
+
+def first_ruled_reference(controller: TableController) -> tuple[int, str, dict]:
+    """Along the main line, from move 1 on: the first position whose rules panel names a rule
+    with a ruling; that move, the summary's key (table.js: ``ref:<seat>:<legal>:<rule>``) and
+    the controller's reference for it."""
+    for move in range(1, len(controller.line) + 1):
+        controller.handle({"kind": "goto", "move": move})
+        for who in controller.state()["scene"]["explain"]:
+            for group in who["groups"]:
+                ref = group["reference"]
+                if ref and ref["ruling"]:
+                    return move, f"ref:{who['seat']}:{int(group['legal'])}:{group['rule']}", ref
+    raise AssertionError("no position of the notebook's game names a rule with a ruling")
+
+
+def rulings_of(doc: str) -> str:
+    """A game's reference (docs/games/<id>.md): its Rulings section's text."""
+    start = doc.index("\n## Rulings\n")
+    end = doc.find("\n## ", start + 1)
+    return doc[start:end if end > 0 else None]
+
+
+def test_a_rule_opens_in_place_with_its_section_ruling_and_reference(session: NotebookSession) -> None:
+    """5. The rules reference in place: at a position whose panel names a rule with a ruling,
+    a click on "Where this rule comes from" opens the rulebook section and the project's
+    ruling, and points at the game's reference in the project (a notebook has no site, so a
+    path, not a link); the summary keeps the focus (Enter closes and opens it), the reference
+    stays open while the teacher steps away and back, and a click closes it. No rule of this
+    game on the line is house data (witching-hour/deck/house is no choice's rule), so no house
+    part shows."""
+    ex = session.explore
+    move, key, ref = first_ruled_reference(the_notebooks_explorer())
+    rule = ref["rule"]
+    on_the_main_line_at(ex, move)
+    summary = ex.find(f'[data-role="rules-panel"] .wt-rule[data-rule-id="{rule}"] summary[data-key="{key}"]')
+    details = ex.find(f'details[data-details="{key}"]')
+    parts = details.locator('[data-role="rule-reference"] [data-part]')
+    assert summary.count() == 1 and summary.inner_text() == ref["title"]
+    assert details.get_attribute("open") is None and not parts.first.is_visible(), "closed until asked"
+    summary.scroll_into_view_if_needed()
+    summary.click()
+    ex.wait_until(f"""el => el.querySelector('details[data-details="{key}"]').open""")
+    shown = {parts.nth(i).get_attribute("data-part"): parts.nth(i) for i in range(parts.count())}
+    assert sorted(shown) == ["link", "ruling", "section"], "a ruling, no house data: section, ruling, link"
+    assert all(part.is_visible() for part in shown.values())
+    assert shown["section"].inner_text() == f"{ref['section']}: {ref['source']}"
+    assert shown["ruling"].inner_text() == ref["ruling"]
+    # No site here: the reference is the project's file, named (not a dead link to a site page).
+    link = ref["link"]
+    assert link["url"] is None and details.locator("a[href]").count() == 0
+    assert shown["link"].inner_text() == link["path"] == "docs/games/witching-hour.md"
+    doc = (REPO / link["path"]).read_text(encoding="utf-8")
+    ruling = GAMES["witching-hour"].rules[rule].ruling
+    assert ruling in ref["ruling"] and f"- `{rule}` (" in rulings_of(doc) and ruling in rulings_of(doc), \
+        f"{link['path']}'s Rulings do not give {rule}'s ruling"
+    # The keyboard: the clicked summary has the focus; Enter closes the reference, and opens it.
+    page = session.page
+    assert summary.evaluate("el => el === document.activeElement"), "the summary took the focus"
+    page.keyboard.press("Enter")
+    ex.wait_until(f"""el => !el.querySelector('details[data-details="{key}"]').open""")
+    page.keyboard.press("Enter")
+    ex.wait_until(f"""el => el.querySelector('details[data-details="{key}"]').open""")
+    # Stepping away and back (the arrow keys step the timeline): it is still open.
+    ex.act(lambda: page.keyboard.press("ArrowRight"))
+    ex.act(lambda: page.keyboard.press("ArrowLeft"))
+    assert ex.move == move and details.get_attribute("open") is not None
+    assert shown["ruling"].inner_text() == ref["ruling"]
+    # A click on the summary closes it.
+    summary.click()
+    ex.wait_until(f"""el => !el.querySelector('details[data-details="{key}"]').open""")
+    assert not parts.first.is_visible()
