@@ -785,6 +785,8 @@ class TableView {
     if (scene.handoff) parts.push(this.handoff(scene.handoff));
     // Scores just announced go on the board itself; later they wait in the side column.
     const fresh = scene.scoring && scene.scoring.fresh;
+    // Three columns (the stylesheet says so, see split()): the board is drawn compactly.
+    this.splitDrawn = scene.mode === "explore" && this.split();
     const main = h("div.wt-main", {},
       fresh ? this.table(scene.scoring, "wt-scoring", "wt-fresh") : null,
       this.players(scene),
@@ -820,7 +822,6 @@ class TableView {
     // Three columns (the stylesheet says so, see split()): the board column keeps the
     // position; the acting seat's hand and choices go below the columns, full width, in
     // "Play from this position" (each legal move is also a chip in the rules panel).
-    this.splitDrawn = this.split();
     const controls = this.splitDrawn ? [...main.children].filter((n) => has(n, "wt-hand") || has(n, "wt-prompt")) : [];
     for (const node of controls) node.remove();
     const play = controls.length ? h("section.wt-ex-play", { "aria-label": t("play_here"), "data-role": "play-here" },
@@ -1004,12 +1005,12 @@ class TableView {
           h("span.wt-counter-label", { text: c.label }));
       }));
       const cards = p.cards ? h("div.wt-mini-cards", { "aria-label": t("hand_of", { name: p.name }) },
-        p.cards.length ? p.cards.map((c) => this.card(c, { mini: true })) : h("span.wt-muted", { text: t("empty_hand") })) : null;
+        p.cards.length ? this.alike(p.cards).map((c) => this.card(c, { mini: true })) : h("span.wt-muted", { text: t("empty_hand") })) : null;
       // Face-up cards in front of the player (a tableau), for everyone to read.
       const tab = p.tableau;
       const tableau = tab ? h("div.wt-tableau", { role: "group", "aria-label": `${p.name}: ${tab.label}` },
         h("span.wt-tableau-label", { text: tab.label }),
-        h("div.wt-chip-list", {}, tab.cards.length ? tab.cards.map((c) => this.chip(c))
+        h("div.wt-chip-list", {}, tab.cards.length ? this.alike(tab.cards).map((c) => this.chip(c))
           : h("span.wt-muted", { text: tab.empty || t("none") }))) : null;
       return h("article.wt-player", {
         "data-seat": p.seat, "data-acting": p.acting ? "1" : "0", "data-you": p.you ? "1" : "0",
@@ -1332,8 +1333,26 @@ class TableView {
   // A face as a compact chip (icon, name, number): face-up cards in front of a player.
   chip(c) {
     const number = c.number === undefined || c.number === null ? null : h("span.wt-chip-number", { text: c.number });
-    return h("span.wt-chipcard", { ...this.faceAttrs(c), role: "img", "aria-label": this.faceName(c), title: this.faceName(c) },
-      icon(c.icon || c.kind, "wt-icon wt-chip-icon"), h("span.wt-chip-name", { text: c.name }), number);
+    const count = c.count ?? 1;
+    const name = (count > 1 ? `${count} × ` : "") + this.faceName(c);
+    return h("span.wt-chipcard", { ...this.faceAttrs(c), role: "img", "aria-label": name, title: name },
+      icon(c.icon || c.kind, "wt-icon wt-chip-icon"), h("span.wt-chip-name", { text: c.name }), number,
+      count > 1 ? h("span.wt-chip-count", { text: `×${count}` }) : null);
+  }
+
+  // The explorer's three columns draw the position compactly: alike cards side by side (a
+  // bag of three 4-point potions) become one card with its count (said in its label, drawn
+  // as ×3). Drawing only: the scene's order is kept; other layouts draw every card.
+  alike(cards) {
+    if (!this.splitDrawn) return cards;
+    const out = [];
+    for (const c of cards) {
+      const prev = out[out.length - 1];
+      const key = canon({ ...c, count: null });
+      if (prev && prev.key === key) prev.card = { ...prev.card, count: (prev.card.count ?? 1) + (c.count ?? 1) };
+      else out.push({ key, card: c });
+    }
+    return out.map((entry) => entry.card);
   }
 
   // -- the hand and the card picker
