@@ -771,7 +771,12 @@ class TableView {
     if (this.keysOpen) parts.push(this.keys(scene));
     if (this.howtoOpen && scene.howto) parts.push(this.howto(scene.howto));
     parts.push(this.clock(scene.clock));
-    parts.push(this.callBar(scene));
+    // Three columns (the stylesheet says so, see split()): the board is drawn compactly, and
+    // a race's call keys go with the hand and choices below the columns (the columns keep
+    // the screen's height).
+    this.splitDrawn = scene.mode === "explore" && this.split();
+    const calls = this.callBar(scene);
+    if (!this.splitDrawn) parts.push(calls);
     if (notice && !this.noticeHidden) parts.push(this.notice(notice));
     const opens = scene.reveal && scene.reveal.zone && (scene.table || []).some((z) => z.key === scene.reveal.zone);
     const shown = this.reveal(scene.reveal);
@@ -785,8 +790,6 @@ class TableView {
     if (scene.handoff) parts.push(this.handoff(scene.handoff));
     // Scores just announced go on the board itself; later they wait in the side column.
     const fresh = scene.scoring && scene.scoring.fresh;
-    // Three columns (the stylesheet says so, see split()): the board is drawn compactly.
-    this.splitDrawn = scene.mode === "explore" && this.split();
     const main = h("div.wt-main", {},
       fresh ? this.table(scene.scoring, "wt-scoring", "wt-fresh") : null,
       this.players(scene),
@@ -797,7 +800,7 @@ class TableView {
       this.log(scene),
       this.legend(scene)];
     if (scene.mode === "explore") {
-      parts.push(...this.explorerLayout(scene, main, rest));
+      parts.push(...this.explorerLayout(scene, main, rest, calls));
       return parts;
     }
     parts.push(h("div.wt-layout", {}, main, h("div.wt-side", {}, rest)));
@@ -808,7 +811,7 @@ class TableView {
   // the rules behind each choice side by side, each column as tall as the screen leaves
   // (--wt-fit-h, set by fit()) and scrolling inside itself; the save box, scores, log and
   // card legend follow below.
-  explorerLayout(scene, main, rest) {
+  explorerLayout(scene, main, rest, calls) {
     const panels = this.explorer(scene);
     const has = (node, cls) => node && node.classList && node.classList.contains(cls);
     const nav = panels.filter((n) => has(n, "wt-views-panel") || has(n, "wt-timeline"));
@@ -824,6 +827,7 @@ class TableView {
     // "Play from this position" (each legal move is also a chip in the rules panel).
     const controls = this.splitDrawn ? [...main.children].filter((n) => has(n, "wt-hand") || has(n, "wt-prompt")) : [];
     for (const node of controls) node.remove();
+    if (this.splitDrawn && calls) controls.unshift(calls);
     const play = controls.length ? h("section.wt-ex-play", { "aria-label": t("play_here"), "data-role": "play-here" },
       h("h3.wt-ex-play-title", {}, icon("spark"), h("span", { text: t("play_here") })),
       h("div.wt-ex-play-body", {}, controls)) : null;
@@ -1121,7 +1125,11 @@ class TableView {
       role: "group", "aria-label": z.label || t("pick_grid"), "data-grid": z.key,
       "data-columns": g.columns, style: g.columns ? `--wt-grid-cols:${g.columns}` : undefined,
       onkeydown: (event, node) => {
-        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[event.key];
+        // A row is as many cards as are drawn side by side (the compact explorer may draw more).
+        const drawn = typeof getComputedStyle === "function" && g.columns
+          ? getComputedStyle(node).gridTemplateColumns.split(" ").filter(Boolean).length : 0;
+        const across = drawn || cols;
+        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -across, ArrowDown: across }[event.key];
         const from = event.target.closest && event.target.closest(".wt-grid-cell");
         if (!step || !from) return;
         const all = [...node.querySelectorAll("button.wt-grid-cell")];
