@@ -86,3 +86,66 @@ def test_the_explorer_board_fits_a_laptop_screen_and_plays_from_below(
         scene = json.loads(page.evaluate("() => window.witchtableState()"))["scene"]
         wanted = bool(scene.get("hand")) + bool(scene.get("prompt"))
         assert main.locator(":scope > .wt-hand, :scope > .wt-prompt").count() == wanted
+
+
+# --------------------------------------------------------------------------- later positions
+
+LATER = ("hocus-focus", "hocus-pocus", "potion-house", "witching-hour")
+"""The games whose every position seen so far fits the site's column (docs/widgets.md, "In
+the three columns"); Disney Hocus Pocus's later positions still need the column's scroll."""
+
+
+def drawn(scene: dict) -> int:
+    """How much the board column draws of a position: the cards, chips, lines and badges of
+    the players and of the table (and of a heap or reveal opened on it)."""
+    count = 0
+    for p in scene.get("players") or []:
+        count += len(p.get("badges") or []) + len(p.get("cards") or [])
+        count += len((p.get("tableau") or {}).get("cards") or [])
+    for z in scene.get("table") or []:
+        count += len(z.get("cards") or []) + len(z.get("lines") or []) + bool(z.get("pile"))
+        count += len((z.get("grid") or {}).get("cards") or []) + bool(z.get("text"))
+    count += len((scene.get("reveal") or {}).get("cards") or [])
+    return count
+
+
+def fullest_position(game: str) -> tuple[int, str]:
+    """The move of the seeded default-bot game (the play page's seed and players) whose
+    position draws the most, and its link: the board at its fullest."""
+    from witchtable.engine.sim import play_game
+    from witchtable.widgets import TableController
+    from witchtable.widgets.links import make_link
+
+    spec = GAMES[game]
+    players = min(4, spec.max_players)
+    played, length = play_game(game, [spec.default_bot] * players, 3)
+    save = played.to_json()
+    explorer = TableController(game, players, mode="explore", save=save, pace=0)
+    sizes = []
+    for move in range(length):  # the last position is the game's end: no rules panel
+        explorer.handle({"kind": "goto", "move": move})
+        sizes.append((drawn(explorer.state()["scene"]), -move))
+    _size, move = max(sizes)
+    return -move, make_link(save, -move)
+
+
+@pytest.mark.parametrize("game", LATER)
+def test_the_explorer_fits_a_laptop_screen_at_the_fullest_position(
+        fresh_browser, site_url: str, game: str) -> None:
+    """Later in a game the table holds more (chips in front of the players, a spell chain, a
+    potion being checked, an open storage space): the fullest position of a seeded bot game,
+    opened by its link, still shows whole in the board column."""
+    move, link = fullest_position(game)
+    with fresh_browser() as browser:
+        page, _ms = open_play_page(browser, site_url, game, f"pace=0&mode=explore&position={link}")
+        page.set_viewport_size(LAPTOP)
+        root = page.locator(".wt-table")
+        Table(page, root).wait_idle()
+        assert root.get_attribute("data-move") == str(move)
+        assert root.locator('.wt-ex-layout[data-split="1"]').count() == 1, "three columns at 1366 px"
+        explorer_to_the_top(page, root)
+        m = root.evaluate(MEASURE)
+        print(f"\n{game} move {move} at 1366x768: board column {m['client']} px tall, its content "
+              f"{m['scroll']} px; parts {m['parts']}; smallest text {m['smallest']} px")
+        assert m["scroll"] <= m["client"] + 1, f"{game} at move {move}: the board column scrolls inside: {m}"
+        assert m["smallest"] >= 11, f"{game} at move {move}: text under 11 px in the board column: {m}"
