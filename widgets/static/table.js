@@ -767,14 +767,17 @@ class TableView {
   }
 
   layout(scene, notice) {
-    const parts = [this.header(scene), this.headline(scene)];
+    // Three columns (the stylesheet says so, see split()): the board is drawn compactly, a
+    // race's clock sits in the headline's row and its call keys go with the hand and choices
+    // below the columns (the columns keep the screen's height).
+    this.splitDrawn = scene.mode === "explore" && this.split();
+    const headline = this.headline(scene);
+    const clock = this.clock(scene.clock);
+    if (this.splitDrawn && clock && headline) headline.append(clock);
+    const parts = [this.header(scene), headline];
     if (this.keysOpen) parts.push(this.keys(scene));
     if (this.howtoOpen && scene.howto) parts.push(this.howto(scene.howto));
-    parts.push(this.clock(scene.clock));
-    // Three columns (the stylesheet says so, see split()): the board is drawn compactly, and
-    // a race's call keys go with the hand and choices below the columns (the columns keep
-    // the screen's height).
-    this.splitDrawn = scene.mode === "explore" && this.split();
+    if (!headline || !headline.contains(clock)) parts.push(clock);
     const calls = this.callBar(scene);
     if (!this.splitDrawn) parts.push(calls);
     if (notice && !this.noticeHidden) parts.push(this.notice(notice));
