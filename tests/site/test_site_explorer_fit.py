@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from wt_browser import LAPTOP, Table, explorer_to_the_top
+from wt_browser import LAPTOP, Table, explorer_to_the_top, fullest_position
 from wt_site import IDLE, open_play_page, pick_an_action
 
 from witchtable.engine import GAMES
@@ -93,40 +93,6 @@ def test_the_explorer_board_fits_a_laptop_screen_and_plays_from_below(
 LATER = ("hocus-focus", "hocus-pocus", "potion-house", "witching-hour")
 """The games whose every position seen so far fits the site's column (docs/widgets.md, "In
 the three columns"); Disney Hocus Pocus's later positions still need the column's scroll."""
-
-
-def drawn(scene: dict) -> int:
-    """How much the board column draws of a position: the cards, chips, lines and badges of
-    the players and of the table (and of a heap or reveal opened on it)."""
-    count = 0
-    for p in scene.get("players") or []:
-        count += len(p.get("badges") or []) + len(p.get("cards") or [])
-        count += len((p.get("tableau") or {}).get("cards") or [])
-    for z in scene.get("table") or []:
-        count += len(z.get("cards") or []) + len(z.get("lines") or []) + bool(z.get("pile"))
-        count += len((z.get("grid") or {}).get("cards") or []) + bool(z.get("text"))
-    count += len((scene.get("reveal") or {}).get("cards") or [])
-    return count
-
-
-def fullest_position(game: str) -> tuple[int, str]:
-    """The move of the seeded default-bot game (the play page's seed and players) whose
-    position draws the most, and its link: the board at its fullest."""
-    from witchtable.engine.sim import play_game
-    from witchtable.widgets import TableController
-    from witchtable.widgets.links import make_link
-
-    spec = GAMES[game]
-    players = min(4, spec.max_players)
-    played, length = play_game(game, [spec.default_bot] * players, 3)
-    save = played.to_json()
-    explorer = TableController(game, players, mode="explore", save=save, pace=0)
-    sizes = []
-    for move in range(length):  # the last position is the game's end: no rules panel
-        explorer.handle({"kind": "goto", "move": move})
-        sizes.append((drawn(explorer.state()["scene"]), -move))
-    _size, move = max(sizes)
-    return -move, make_link(save, -move)
 
 
 @pytest.mark.parametrize("game", LATER)
