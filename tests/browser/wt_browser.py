@@ -585,6 +585,42 @@ def explorer_to_the_top(page: Page, root: Locator) -> None:
     page.wait_for_timeout(200)  # the columns take the fitted height in the next frame
 
 
+def drawn(scene: dict) -> int:
+    """How much the board column draws of a position: the cards, chips, lines and badges of
+    the players and of the table (and of a heap or reveal opened on it)."""
+    count = 0
+    for p in scene.get("players") or []:
+        count += len(p.get("badges") or []) + len(p.get("cards") or [])
+        count += len((p.get("tableau") or {}).get("cards") or [])
+    for z in scene.get("table") or []:
+        count += len(z.get("cards") or []) + len(z.get("lines") or []) + bool(z.get("pile"))
+        count += len((z.get("grid") or {}).get("cards") or []) + bool(z.get("text"))
+    count += len((scene.get("reveal") or {}).get("cards") or [])
+    return count
+
+
+def fullest_position(game: str) -> tuple[int, str]:
+    """The move of the seeded default-bot game (seed 3, up to 4 players: the site's play page
+    opened with ``seed=3&players=4``) whose position draws the most, and its link (a position
+    reached by seed and moves, for the explorer fit tests of the site and of JupyterLab)."""
+    from witchtable.engine import GAMES
+    from witchtable.engine.sim import play_game
+    from witchtable.widgets import TableController
+    from witchtable.widgets.links import make_link
+
+    spec = GAMES[game]
+    players = min(4, spec.max_players)
+    played, length = play_game(game, [spec.default_bot] * players, 3)
+    save = played.to_json()
+    explorer = TableController(game, players, mode="explore", save=save, pace=0)
+    sizes = []
+    for move in range(length):  # the last position is the game's end: no rules panel
+        explorer.handle({"kind": "goto", "move": move})
+        sizes.append((drawn(explorer.state()["scene"]), -move))
+    _size, move = max(sizes)
+    return -move, make_link(save, -move)
+
+
 def has_horizontal_overflow(locator: Locator) -> dict:
     """How wide the element is, and which descendants stick out of it sideways.
 

@@ -12,7 +12,7 @@ import json
 import random
 
 import pytest
-from wt_browser import LAPTOP, Table, explorer_to_the_top
+from wt_browser import LAPTOP, Table, explorer_to_the_top, fullest_position
 from wt_site import IDLE, open_play_page, pick_an_action
 
 from witchtable.engine import GAMES
@@ -86,3 +86,32 @@ def test_the_explorer_board_fits_a_laptop_screen_and_plays_from_below(
         scene = json.loads(page.evaluate("() => window.witchtableState()"))["scene"]
         wanted = bool(scene.get("hand")) + bool(scene.get("prompt"))
         assert main.locator(":scope > .wt-hand, :scope > .wt-prompt").count() == wanted
+
+
+# --------------------------------------------------------------------------- later positions
+
+LATER = ("hocus-focus", "hocus-pocus", "potion-house", "witching-hour")
+"""The games whose every position seen so far fits the site's column (docs/widgets.md, "In
+the three columns"); Disney Hocus Pocus's later positions still need the column's scroll."""
+
+
+@pytest.mark.parametrize("game", LATER)
+def test_the_explorer_fits_a_laptop_screen_at_the_fullest_position(
+        fresh_browser, site_url: str, game: str) -> None:
+    """Later in a game the table holds more (chips in front of the players, a spell chain, a
+    potion being checked, an open storage space): the fullest position of a seeded bot game,
+    opened by its link, still shows whole in the board column."""
+    move, link = fullest_position(game)
+    with fresh_browser() as browser:
+        page, _ms = open_play_page(browser, site_url, game, f"pace=0&mode=explore&position={link}")
+        page.set_viewport_size(LAPTOP)
+        root = page.locator(".wt-table")
+        Table(page, root).wait_idle()
+        assert root.get_attribute("data-move") == str(move)
+        assert root.locator('.wt-ex-layout[data-split="1"]').count() == 1, "three columns at 1366 px"
+        explorer_to_the_top(page, root)
+        m = root.evaluate(MEASURE)
+        print(f"\n{game} move {move} at 1366x768: board column {m['client']} px tall, its content "
+              f"{m['scroll']} px; parts {m['parts']}; smallest text {m['smallest']} px")
+        assert m["scroll"] <= m["client"] + 1, f"{game} at move {move}: the board column scrolls inside: {m}"
+        assert m["smallest"] >= 11, f"{game} at move {move}: text under 11 px in the board column: {m}"

@@ -767,11 +767,19 @@ class TableView {
   }
 
   layout(scene, notice) {
-    const parts = [this.header(scene), this.headline(scene)];
+    // Three columns (the stylesheet says so, see split()): the board is drawn compactly, a
+    // race's clock sits in the headline's row and its call keys go with the hand and choices
+    // below the columns (the columns keep the screen's height).
+    this.splitDrawn = scene.mode === "explore" && this.split();
+    const headline = this.headline(scene);
+    const clock = this.clock(scene.clock);
+    if (this.splitDrawn && clock && headline) headline.append(clock);
+    const parts = [this.header(scene), headline];
     if (this.keysOpen) parts.push(this.keys(scene));
     if (this.howtoOpen && scene.howto) parts.push(this.howto(scene.howto));
-    parts.push(this.clock(scene.clock));
-    parts.push(this.callBar(scene));
+    if (!headline || !headline.contains(clock)) parts.push(clock);
+    const calls = this.callBar(scene);
+    if (!this.splitDrawn) parts.push(calls);
     if (notice && !this.noticeHidden) parts.push(this.notice(notice));
     const opens = scene.reveal && scene.reveal.zone && (scene.table || []).some((z) => z.key === scene.reveal.zone);
     const shown = this.reveal(scene.reveal);
@@ -795,7 +803,7 @@ class TableView {
       this.log(scene),
       this.legend(scene)];
     if (scene.mode === "explore") {
-      parts.push(...this.explorerLayout(scene, main, rest));
+      parts.push(...this.explorerLayout(scene, main, rest, calls));
       return parts;
     }
     parts.push(h("div.wt-layout", {}, main, h("div.wt-side", {}, rest)));
@@ -806,7 +814,7 @@ class TableView {
   // the rules behind each choice side by side, each column as tall as the screen leaves
   // (--wt-fit-h, set by fit()) and scrolling inside itself; the save box, scores, log and
   // card legend follow below.
-  explorerLayout(scene, main, rest) {
+  explorerLayout(scene, main, rest, calls) {
     const panels = this.explorer(scene);
     const has = (node, cls) => node && node.classList && node.classList.contains(cls);
     const nav = panels.filter((n) => has(n, "wt-views-panel") || has(n, "wt-timeline"));
@@ -820,9 +828,9 @@ class TableView {
     // Three columns (the stylesheet says so, see split()): the board column keeps the
     // position; the acting seat's hand and choices go below the columns, full width, in
     // "Play from this position" (each legal move is also a chip in the rules panel).
-    this.splitDrawn = this.split();
     const controls = this.splitDrawn ? [...main.children].filter((n) => has(n, "wt-hand") || has(n, "wt-prompt")) : [];
     for (const node of controls) node.remove();
+    if (this.splitDrawn && calls) controls.unshift(calls);
     const play = controls.length ? h("section.wt-ex-play", { "aria-label": t("play_here"), "data-role": "play-here" },
       h("h3.wt-ex-play-title", {}, icon("spark"), h("span", { text: t("play_here") })),
       h("div.wt-ex-play-body", {}, controls)) : null;
@@ -1004,12 +1012,12 @@ class TableView {
           h("span.wt-counter-label", { text: c.label }));
       }));
       const cards = p.cards ? h("div.wt-mini-cards", { "aria-label": t("hand_of", { name: p.name }) },
-        p.cards.length ? p.cards.map((c) => this.card(c, { mini: true })) : h("span.wt-muted", { text: t("empty_hand") })) : null;
+        p.cards.length ? this.alike(p.cards).map((c) => this.card(c, { mini: true })) : h("span.wt-muted", { text: t("empty_hand") })) : null;
       // Face-up cards in front of the player (a tableau), for everyone to read.
       const tab = p.tableau;
       const tableau = tab ? h("div.wt-tableau", { role: "group", "aria-label": `${p.name}: ${tab.label}` },
         h("span.wt-tableau-label", { text: tab.label }),
-        h("div.wt-chip-list", {}, tab.cards.length ? tab.cards.map((c) => this.chip(c))
+        h("div.wt-chip-list", {}, tab.cards.length ? this.alike(tab.cards).map((c) => this.chip(c))
           : h("span.wt-muted", { text: tab.empty || t("none") }))) : null;
       return h("article.wt-player", {
         "data-seat": p.seat, "data-acting": p.acting ? "1" : "0", "data-you": p.you ? "1" : "0",
@@ -1120,7 +1128,11 @@ class TableView {
       role: "group", "aria-label": z.label || t("pick_grid"), "data-grid": z.key,
       "data-columns": g.columns, style: g.columns ? `--wt-grid-cols:${g.columns}` : undefined,
       onkeydown: (event, node) => {
-        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[event.key];
+        // A row is as many cards as are drawn side by side (the compact explorer may draw more).
+        const drawn = typeof getComputedStyle === "function" && g.columns
+          ? getComputedStyle(node).gridTemplateColumns.split(" ").filter(Boolean).length : 0;
+        const across = drawn || cols;
+        const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -across, ArrowDown: across }[event.key];
         const from = event.target.closest && event.target.closest(".wt-grid-cell");
         if (!step || !from) return;
         const all = [...node.querySelectorAll("button.wt-grid-cell")];
@@ -1332,8 +1344,26 @@ class TableView {
   // A face as a compact chip (icon, name, number): face-up cards in front of a player.
   chip(c) {
     const number = c.number === undefined || c.number === null ? null : h("span.wt-chip-number", { text: c.number });
-    return h("span.wt-chipcard", { ...this.faceAttrs(c), role: "img", "aria-label": this.faceName(c), title: this.faceName(c) },
-      icon(c.icon || c.kind, "wt-icon wt-chip-icon"), h("span.wt-chip-name", { text: c.name }), number);
+    const count = c.count ?? 1;
+    const name = (count > 1 ? `${count} × ` : "") + this.faceName(c);
+    return h("span.wt-chipcard", { ...this.faceAttrs(c), role: "img", "aria-label": name, title: name },
+      icon(c.icon || c.kind, "wt-icon wt-chip-icon"), h("span.wt-chip-name", { text: c.name }), number,
+      count > 1 ? h("span.wt-chip-count", { text: `×${count}` }) : null);
+  }
+
+  // The explorer's three columns draw the position compactly: alike cards side by side (a
+  // bag of three 4-point potions) become one card with its count (said in its label, drawn
+  // as ×3). Drawing only: the scene's order is kept; other layouts draw every card.
+  alike(cards) {
+    if (!this.splitDrawn) return cards;
+    const out = [];
+    for (const c of cards) {
+      const prev = out[out.length - 1];
+      const key = canon({ ...c, count: null });
+      if (prev && prev.key === key) prev.card = { ...prev.card, count: (prev.card.count ?? 1) + (c.count ?? 1) };
+      else out.push({ key, card: c });
+    }
+    return out.map((entry) => entry.card);
   }
 
   // -- the hand and the card picker
