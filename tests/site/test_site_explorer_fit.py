@@ -43,19 +43,25 @@ def explore_query(game: str) -> str:
     return f"pace=0&seed=3&mode=explore&players={min(4, GAMES[game].max_players)}"
 
 
+
+def measured_on_a_laptop(page):
+    """The explorer at 1366 x 768, in three columns, scrolled to the top: its table, and the
+    board column measured (``MEASURE``)."""
+    page.set_viewport_size(LAPTOP)
+    root = page.locator(".wt-table")
+    table = Table(page, root)
+    table.wait_idle()
+    assert root.locator('.wt-ex-layout[data-split="1"]').count() == 1, "three columns at 1366 px"
+    explorer_to_the_top(page, root)
+    return root, table, root.evaluate(MEASURE)
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_explorer_board_fits_a_laptop_screen_and_plays_from_below(
         fresh_browser, site_url: str, game: str) -> None:
     with fresh_browser() as browser:
         page, _ms = open_play_page(browser, site_url, game, explore_query(game))
-        page.set_viewport_size(LAPTOP)
-        root = page.locator(".wt-table")
-        table = Table(page, root)
-        table.wait_idle()
+        root, table, m = measured_on_a_laptop(page)
         assert root.get_attribute("data-mode") == "explore"
-        assert root.locator('.wt-ex-layout[data-split="1"]').count() == 1, "three columns at 1366 px"
-        explorer_to_the_top(page, root)
-        m = root.evaluate(MEASURE)
         print(f"\n{game} at 1366x768: board column {m['client']} px tall, its content {m['scroll']} px; "
               f"parts {m['parts']}; smallest text {m['smallest']} px; play panel {m['play']}")
         assert m["scroll"] <= m["client"] + 1, f"{game}: the board column scrolls inside: {m}"
@@ -104,13 +110,8 @@ def test_the_explorer_fits_a_laptop_screen_at_the_fullest_position(
     move, link = fullest_position(game)
     with fresh_browser() as browser:
         page, _ms = open_play_page(browser, site_url, game, f"pace=0&mode=explore&position={link}")
-        page.set_viewport_size(LAPTOP)
-        root = page.locator(".wt-table")
-        Table(page, root).wait_idle()
+        root, _table, m = measured_on_a_laptop(page)
         assert root.get_attribute("data-move") == str(move)
-        assert root.locator('.wt-ex-layout[data-split="1"]').count() == 1, "three columns at 1366 px"
-        explorer_to_the_top(page, root)
-        m = root.evaluate(MEASURE)
         print(f"\n{game} move {move} at 1366x768: board column {m['client']} px tall, its content "
               f"{m['scroll']} px; parts {m['parts']}; smallest text {m['smallest']} px")
         assert m["scroll"] <= m["client"] + 1, f"{game} at move {move}: the board column scrolls inside: {m}"
