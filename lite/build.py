@@ -535,7 +535,8 @@ def pass_through_service_worker(lite: Path) -> int:
 
 IPYTHON_TERMINAL_EAGER = "from .terminal.embed import embed\n"
 """In IPython's ``__init__``: the import that loads its terminal shell (prompt_toolkit,
-wcwidth, xml: 143 modules) whenever anything of IPython is imported."""
+wcwidth, xml and IPython's own terminal modules: 163 in all) whenever anything of IPython
+is imported."""
 IPYTHON_TERMINAL_LAZY = '''def __getattr__(name):
     # witchtable's site (lite/build.py, lazy_ipython_terminal): the terminal shell loads
     # when IPython.embed is first asked for, not with every import of IPython
@@ -550,7 +551,7 @@ def lazy_ipython_terminal(folder: Path) -> bool:
     """Make ``IPython.embed`` load IPython's terminal shell when it is first used.
 
     IPython's ``__init__`` imports ``IPython.terminal.embed``, which imports prompt_toolkit:
-    143 of the kernel's 903 start-up modules, for a terminal a browser kernel never has.
+    163 of the kernel's 903 start-up modules, for a terminal a browser kernel never has.
     The shipped wheel's ``__init__`` gets a module ``__getattr__`` instead (PEP 562), so
     ``IPython.embed`` and ``from IPython import embed`` still give the same function, loaded
     on first use. Returns whether the wheel was changed (False: already lazy); the build

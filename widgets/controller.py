@@ -170,11 +170,11 @@ def default_names(kinds: Sequence[str | None]) -> list[str]:
             else BOT_NAMES[s % len(BOT_NAMES)] for s, kind in enumerate(kinds)]
 
 
-
 def rules_anchor(rule: Rule) -> str:
     """Where on its game's rules page a rule is explained: its ruling, the house data it
-    states, or the rules table (each rules page has these three sections)."""
+    states, or the rules table (tests/widgets/test_rules_pages.py checks each rule's page has it)."""
     return "#rulings" if rule.ruling else "#house-data" if rule.house else "#rules"
+
 
 class TableController:
     """One table: ``mode="play"`` (people vs bots, or pass-and-play) or ``"explore"``.
