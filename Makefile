@@ -39,7 +39,13 @@ $(LITE_VENV)/.deps: requirements/lite.txt
 play: $(VENV)/.installed
 	$(PY) -m witchtable play-bots witching-hour --players 3 --seed 1
 
-test: $(VENV)/.installed lint test-python test-pyodide test-browser test-site
+## Every test. The CPython and the Pyodide runs are one process each, so they share the two
+## cores side by side (each target's output printed whole when it ends); the browser suites,
+## which use both cores, run after them, one at a time.
+test: $(VENV)/.installed lint
+	$(MAKE) --no-print-directory -j2 --output-sync=target test-python test-pyodide
+	$(MAKE) --no-print-directory test-browser
+	$(MAKE) --no-print-directory test-site
 
 lint: $(VENV)/.deps
 	$(VENV)/bin/ruff check .
