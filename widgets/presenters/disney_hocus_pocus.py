@@ -11,6 +11,12 @@ it runs low, the Spell just cast (its caster, and its effect or "missed"), the f
 tokens (used ones turned over), Binx and the hand he shows, and this round's questions with
 each answer beside its player. A question is two clicks: open "a colour" or "an
 ingredient", then pick which.
+
+For the explorer's three columns (docs/widgets.md, "In the three columns") the scene marks
+what only repeats the board (``repeats``: Binx's zone, the sunrise track, the answer badges),
+the zones' static help (``help``), the tokens drawn as chips (the witches, the Trick tokens)
+and the two latest questions (``compact_lines``); the god view draws a hand Binx shows once,
+as the hand.
 """
 
 from __future__ import annotations
