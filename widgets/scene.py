@@ -46,11 +46,16 @@ def card(kind: str, name: str, count: int = 1, tone: str = "ash", icon: str | No
     return face
 
 
-def counter(key: str, label: str, value: Any, icon: str, attr: str | None = None) -> dict:
-    """A labelled number; ``attr`` names the data attribute (``hand-size``) the DOM carries."""
+def counter(key: str, label: str, value: Any, icon: str, attr: str | None = None, *,
+            repeats: bool = False) -> dict:
+    """A labelled number; ``attr`` names the data attribute (``hand-size``) the DOM carries.
+    ``repeats``: the panel shows the number otherwise (the cards of its tableau); the
+    explorer's three columns leave the counter out."""
     data = {"key": key, "label": label, "value": value, "icon": icon}
     if attr:
         data["attr"] = attr
+    if repeats:
+        data["repeats"] = True
     return data
 
 
@@ -164,18 +169,24 @@ def pictures_of(module: ModuleType) -> dict:
 
 # --------------------------------------------------------------------------- table grids
 
-def grid(cards: list, *, columns: int | None = None, select: dict | None = None) -> dict:
+def grid(cards: list, *, columns: int | None = None, select: dict | None = None, chips: bool = False) -> dict:
     """A grid (or row) of cards on the table, for a zone's ``grid`` key.
 
     Each card is a face (:func:`card`) that may carry ``action`` (clicking it sends that
     action) or ``pick: True`` (it toggles into the grid's ``select``). ``columns`` fixes
-    the width of the grid (a row when left out and the cards fit).
+    the width of the grid (a row when left out and the cards fit). ``chips``: tokens that
+    nobody clicks (no ``action``, no ``select``), which the explorer's three columns draw
+    as a row of chips (name and tag) instead of cards.
     """
+    if chips and (select is not None or any("action" in c or c.get("pick") for c in cards)):
+        raise ValueError("a grid drawn as chips holds no buttons: no action, pick or select")
     data: dict[str, Any] = {"cards": cards}
     if columns is not None:
         data["columns"] = columns
     if select is not None:
         data["select"] = select
+    if chips:
+        data["chips"] = True
     return data
 
 

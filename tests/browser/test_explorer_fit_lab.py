@@ -2,12 +2,7 @@
 docs/widgets.md "In the three columns"), later in a game: the fullest position of a seeded
 bot game (``wt_browser.fullest_position``), opened by its link in a notebook of its own
 (``explore(link=...)``), shows whole in the board column with JupyterLab's side panels
-closed and the explorer scrolled to the top: no scrolling inside the column.
-
-The games listed are those whose positions measured so far fit JupyterLab's 485 px column;
-Disney Hocus Pocus, Hocus Pocus and Potion House (with a storage space open) still need the
-column's own scroll later in a game (they fit the site's taller column:
-tests/site/test_site_explorer_fit.py).
+closed and the explorer scrolled to the top: no scrolling inside the column, for every game.
 """
 
 from __future__ import annotations
@@ -30,9 +25,10 @@ from wt_browser import (
     open_tab,
 )
 
+from witchtable.engine import GAMES
+
 pytestmark = pytest.mark.browser
 
-GAMES_THAT_FIT = ("hocus-focus", "witching-hour")
 COLUMN = """el => { const main = el.querySelector('.wt-ex-layout > .wt-main');
     return { split: el.querySelector('.wt-ex-layout').dataset.split, client: main.clientHeight,
              content: main.scrollHeight, move: Number(el.dataset.move) }; }"""
@@ -55,7 +51,7 @@ def tab(chromium: BrowserContext, jupyter: JupyterServer) -> Iterator:
     close_tab(page, jupyter)
 
 
-@pytest.mark.parametrize("game", GAMES_THAT_FIT)
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_fullest_position_fits_jupyterlab_on_a_laptop(tab, jupyter: JupyterServer, game: str) -> None:
     move, link = fullest_position(game)
     path = f"{HARNESS_DIR}/fit-{game}.ipynb"

@@ -96,17 +96,13 @@ def test_the_explorer_board_fits_a_laptop_screen_and_plays_from_below(
 
 # --------------------------------------------------------------------------- later positions
 
-LATER = ("hocus-focus", "hocus-pocus", "potion-house", "witching-hour")
-"""The games whose every position seen so far fits the site's column (docs/widgets.md, "In
-the three columns"); Disney Hocus Pocus's later positions still need the column's scroll."""
 
-
-@pytest.mark.parametrize("game", LATER)
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_explorer_fits_a_laptop_screen_at_the_fullest_position(
         fresh_browser, site_url: str, game: str) -> None:
     """Later in a game the table holds more (chips in front of the players, a spell chain, a
-    potion being checked, an open storage space): the fullest position of a seeded bot game,
-    opened by its link, still shows whole in the board column."""
+    potion being checked, an open storage space, a round's questions): the fullest position of
+    a seeded bot game, opened by its link, still shows whole in the board column."""
     move, link = fullest_position(game)
     with fresh_browser() as browser:
         page, _ms = open_play_page(browser, site_url, game, f"pace=0&mode=explore&position={link}")

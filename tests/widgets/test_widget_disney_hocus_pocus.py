@@ -242,3 +242,30 @@ def test_a_bad_click_is_refused_with_the_rule():
                if action_key({"type": "play", "card": c, "pile": p}) not in legal)
     state = act(controller, bad)
     assert state["notice"]["level"] == "error" and state["notice"]["rule"] == R + "play/match"
+
+
+def test_the_compact_explorer_is_told_what_repeats_and_what_is_help():
+    """The explorer's three columns (docs/widgets.md, "In the three columns") draw the board
+    densely from these marks: a zone or badge that only repeats what the board shows
+    elsewhere (``repeats``), a zone's static help (``help``), tokens drawn as chips
+    (``grid.chips``), fewer question lines (``compact_lines``: the latest two, the rest
+    counted); the god view draws a hand Binx shows once, as the hand."""
+    game = find(4, lambda g: g.view(None)["binx"] is not None and len(g.view(None)["questions"]) > 3)
+    public = game.view(None)
+    god = presenter_for(GAME).present_god_view(game, names=NAMES[:4])
+    seat = public["binx"]
+    assert "tableau" not in god["players"][seat] and god["players"][seat]["cards"]
+    assert "Binx: hand shown" in [b["text"] for b in god["players"][seat]["badges"]]
+    assert "tableau" in scene_of(game, (seat + 1) % 4)["players"][seat], "a seat's own view still shows it"
+    zones = {z["key"]: z for z in god["table"]}
+    assert zones["binx"]["repeats"] and zones["sunrise"]["repeats"]
+    helped = {key for key, z in zones.items() if z.get("help")}
+    assert {"cauldron", "deck", "tricks", "questions"} <= helped and "witches" not in helped
+    assert zones["witches"]["grid"]["chips"] and zones["tricks"]["grid"]["chips"]
+    answers = [b for p in god["players"] for b in p["badges"] if b["tone"] in ("yes", "no", "muted")]
+    assert answers and all(b["repeats"] for b in answers)
+    questions = zones["questions"]
+    asked = len(public["questions"])
+    brief = questions["compact_lines"]
+    assert brief[1:] == questions["lines"][-2:]
+    assert brief[0]["text"] == f"({asked - 2} earlier question{'s' if asked - 2 != 1 else ''} in the log)"

@@ -275,3 +275,40 @@ def test_host_page_styles_do_not_leak_in(chromium, base):
     page.keyboard.press("Tab")
     ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
     assert ring == "rgb(255, 224, 138)", "the widget's own focus ring"
+
+
+def test_the_three_column_explorer_draws_disney_hocus_pocus_densely(base):
+    """At 1366 x 768 (three columns) the board column leaves out what repeats (Binx's zone,
+    the sunrise track, the answer badges, the hand-size counters of hands drawn, the last
+    move) and static help, draws the witches and Trick tokens as chips and two questions;
+    at 1000 px (two columns) everything is drawn as in play."""
+    from witchtable.engine import GAMES
+    from witchtable.engine.sim import play_game
+
+    game = "disney-hocus-pocus"
+    played, _length = play_game(game, [GAMES[game].default_bot] * 4, 3)
+    controller = TableController(game, 4, mode="explore", save=played.to_json(), pace=0)
+    controller.handle({"kind": "goto", "move": 78})
+    with browser(width=1366, height=768) as (context, outside):
+        page = open_page(context, base, controller)
+        main = page.locator(".wt-ex-layout[data-split='1'] > .wt-main")
+        assert main.count() == 1
+        for gone in ("[data-zone=binx]", "[data-zone=sunrise]", ".wt-last", ".wt-badge[data-tone=yes]",
+                     "[data-zone=cauldron] .wt-zone-text", "[data-zone=tricks] .wt-zone-text"):
+            assert main.locator(gone).count() == 0, gone
+        assert main.locator(".wt-counter[data-hand-size]:visible").count() == 0
+        assert main.locator(".wt-counter[data-hand-size]").count() == 4, "hidden, its data attribute kept"
+        assert main.locator("[data-zone=witches] .wt-grid-chips .wt-chipcard").count() == 3
+        tricks = main.locator("[data-zone=tricks] .wt-grid-chips .wt-chipcard")
+        assert tricks.count() == 4 and main.locator("[data-zone=tricks] .wt-card").count() == 0
+        assert main.locator("[data-zone=questions] .wt-zone-line").count() == 3
+        column = main.evaluate("el => ({ client: el.clientHeight, content: el.scrollHeight })")
+        assert column["content"] <= column["client"] + 1, column
+        page.set_viewport_size({"width": 1000, "height": 768})
+        page.wait_for_selector(".wt-ex-layout[data-split='0']")
+        main = page.locator(".wt-ex-layout > .wt-main")
+        for back in ("[data-zone=binx]", "[data-zone=sunrise]", ".wt-last", ".wt-badge[data-tone=yes]",
+                     "[data-zone=cauldron] .wt-zone-text", "[data-zone=tricks] .wt-card"):
+            assert main.locator(back).count() >= 1, back
+        assert main.locator("[data-zone=questions] .wt-zone-line").count() == 7
+        assert page.errors == [] and outside == []

@@ -11,6 +11,12 @@ it runs low, the Spell just cast (its caster, and its effect or "missed"), the f
 tokens (used ones turned over), Binx and the hand he shows, and this round's questions with
 each answer beside its player. A question is two clicks: open "a colour" or "an
 ingredient", then pick which.
+
+For the explorer's three columns (docs/widgets.md, "In the three columns") the scene marks
+what only repeats the board (``repeats``: Binx's zone, the sunrise track, the answer badges),
+the zones' static help (``help``), the tokens drawn as chips (the witches, the Trick tokens)
+and the two latest questions (``compact_lines``); the god view draws a hand Binx shows once,
+as the hand.
 """
 
 from __future__ import annotations
@@ -328,11 +334,13 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
         if last is not None:
             answer = last["answers"][s]
             what = question_text(last["about"], last["value"])
+            # the latest line of "Questions this round" says the same (the three columns leave these out)
             if answer is None:
-                badges.append({"text": _("asked: {what}?").format(what=what), "tone": "muted"})
+                badges.append({"text": _("asked: {what}?").format(what=what), "tone": "muted",
+                               "repeats": True})
             else:
                 badges.append({"text": (_("yes: {what}") if answer else _("no: {what}")).format(what=what),
-                               "tone": "yes" if answer else "no"})
+                               "tone": "yes" if answer else "no", "repeats": True})
         if view["binx"] == s:
             badges.append({"text": _("Binx: hand shown"), "tone": "binx"})
         role = None
@@ -344,7 +352,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
             "counters": [counter("hand", _("Hand"), view["hand_sizes"][s], "back", "hand-size")],
             "badges": badges, "note": "",
         }
-        if view["binx"] == s and view["binx_hand"] is not None:
+        if view["binx"] == s and view["binx_hand"] is not None and not god:  # the god view draws the hand
             entry["tableau"] = {"label": _("Shown by Binx"), "cards": hand_faces(view["binx_hand"]),
                                 "empty": _("no cards")}
         if team:
@@ -365,7 +373,8 @@ def _table(view: dict, who: _Who) -> list:
         zones.append(spell)
     zones.append(_tricks(view))
     if view["binx"] is not None:
-        zones.append({"key": "binx", "label": _("Binx"), "icon": "binx", "small": True,
+        # the seat's badge says where Binx sits, its panel shows the hand
+        zones.append({"key": "binx", "label": _("Binx"), "icon": "binx", "small": True, "repeats": True,
                       "cards": hand_faces(view["binx_hand"]),
                       "text": _("Binx sits before {name}: that hand is shown to everyone until another "
                                 "Binx is played, a Spell removes him or the round ends.").format(
@@ -400,7 +409,8 @@ def _cauldron(view: dict) -> dict:
               "its printed space, which is not a card.") if view["cauldron"] == "printed"
             else _("Play onto a pile whose top shares the card's colour or ingredient; an empty pile "
                    "takes any card."))
-    return {"key": "cauldron", "label": _("The Cauldron"), "grid": grid(cells, columns=5), "text": text}
+    return {"key": "cauldron", "label": _("The Cauldron"), "grid": grid(cells, columns=5), "text": text,
+            "help": True}
 
 
 def _sunrise(view: dict) -> dict:
@@ -415,7 +425,9 @@ def _sunrise(view: dict) -> dict:
         if c["state"] is None:
             del c["state"]
     left = top - view["sun"]
+    # the header's Stuns chip tells the same (stuns so far / stuns to sunrise)
     return {"key": "sunrise", "label": _("Sunrise track"), "grid": grid(cells, columns=top + 1),
+            "repeats": True,
             "text": ngettext("{n} more stun brings the sunrise.", "{n} more stuns bring the sunrise.",
                              left).format(n=left) if left > 0 else _("The sun is up.")}
 
@@ -431,13 +443,15 @@ def _witches(view: dict) -> dict:
         cells.append(card(f"witch-{witch}", witch_name(witch), tone=WITCH_TONE[witch], icon=witch, **extra))
     text = (_("The Stun token is on {witch}.").format(witch=witch_name(view["stunned"])) if view["stunned"]
             else _("No sister is stunned yet."))
-    return {"key": "witches", "label": _("The witches"), "grid": grid(cells, columns=3), "text": text}
+    return {"key": "witches", "label": _("The witches"), "grid": grid(cells, columns=3, chips=True),
+            "text": text}
 
 
 def _deck(view: dict) -> dict:
     size = view["deck_size"]
     zone: dict[str, Any] = {"key": "deck", "label": _("Ingredient deck"),
-                            "pile": {"count": size, "attr": "deck-size"}, "text": _("face down")}
+                            "pile": {"count": size, "attr": "deck-size"}, "text": _("face down"),
+                            "help": True}
     players = len(view["hand_sizes"])
     if size == 0:
         zone["lines"] = [{"text": _("The deck is empty: the next required draw loses the game."),
@@ -476,8 +490,9 @@ def _spell(view: dict) -> dict | None:
     effect = SPELL_EFFECTS.get(spell["effect"], "")
     text = _("Missed: the Spell is discarded unread.") if spell["outcome"] == "missed" else effect
     lines.insert(0, {"text": f"{spell['name']}: {outcome}", "tone": "outcome"})
+    # its effect is the card's own text (the legend below the board lists every Spell's)
     return {"key": "spell", "label": _("The Spell just cast"), "cards": [spell_face], "text": text,
-            "lines": lines, "tone": "cast" if spell["outcome"] == "drawn" else ""}
+            "help": True, "lines": lines, "tone": "cast" if spell["outcome"] == "drawn" else ""}
 
 
 def _tricks(view: dict) -> dict:
@@ -493,32 +508,43 @@ def _tricks(view: dict) -> dict:
                 "caption": _(text)}
             cells.append(card(f"trick-{trick}", _(name), tone="teal", icon=icon, **extra))
     left = sum(not used for used in view["tricks"].values())
-    return {"key": "tricks", "label": _("Trick tokens"), "grid": grid(cells, columns=4),
+    # the text counts what the chips show (used ones struck through), and says when a token may be used
+    return {"key": "tricks", "label": _("Trick tokens"), "grid": grid(cells, columns=4, chips=True),
+            "help": True,
             "text": ngettext("{n} token left, once per game each, on your own turn.",
                              "{n} tokens left, once per game each, on your own turn.", left).format(n=left)}
 
 
 QUESTIONS_SHOWN = 6
 """This round's latest questions on the table (the log keeps every one)."""
+QUESTIONS_COMPACT = 2
+"""... and in the explorer's three columns, where the board column has less room."""
 
 
 def _questions(view: dict, who: _Who) -> dict:
+    return {"key": "questions", "label": _("Questions this round"),
+            "lines": _question_lines(view, who, QUESTIONS_SHOWN),
+            "compact_lines": _question_lines(view, who, QUESTIONS_COMPACT),
+            "text": _("Answers are yes or no, truthful and public; nothing more may be said."), "help": True}
+
+
+def _question_lines(view: dict, who: _Who, shown: int) -> list:
+    """The latest ``shown`` questions, the earlier ones counted (the log has them)."""
     lines = []
     questions = view["questions"]
-    earlier = len(questions) - QUESTIONS_SHOWN
+    earlier = len(questions) - shown
     if earlier > 0:
         lines.append({"text": ngettext("({n} earlier question in the log)",
                                        "({n} earlier questions in the log)", earlier).format(n=earlier),
                       "tone": "status"})
-    for q in questions[-QUESTIONS_SHOWN:]:
+    for q in questions[-shown:]:
         what = question_text(q["about"], q["value"])
         answers = [(_("{name}: yes") if a else _("{name}: no")).format(name=who(s, True))
                    for s, a in enumerate(q["answers"]) if a is not None]
         lines.append({"text": _("{name} asked who has {what}: {answers}").format(
             name=who(q["asker"], True), what=what, answers=_(", ").join(answers)), "tone": "info"})
     lines[-1]["tone"] = "outcome"
-    return {"key": "questions", "label": _("Questions this round"), "lines": lines,
-            "text": _("Answers are yes or no, truthful and public; nothing more may be said.")}
+    return lines
 
 
 # --------------------------------------------------------------------------- choices

@@ -366,7 +366,8 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
             "out": False,
             "counters": [
                 counter("hand", "Hand", view["hand_sizes"][s], "back", "hand-size"),
-                counter("grimoire", "Grimoire", len(view["grimoires"][s]), "book", "grimoire-size"),
+                counter("grimoire", "Grimoire", len(view["grimoires"][s]), "book", "grimoire-size",
+                        repeats=True),  # the Grimoire's chips below
                 counter("gems", "Gems", view["gems"][s], "gem", "gems"),
             ],
             "badges": badges,
@@ -390,9 +391,10 @@ def _table(view: dict, who: _Who) -> list:
     zones.append({"key": "cauldron", "label": "Cauldron",
                   "stock": {"count": view["cauldron"], "icon": "gem", "attr": "cauldron-size",
                             "unit": "Gem", "units": "Gems"},
-                  "text": "the last Gem ends the game"})
+                  "text": "the last Gem ends the game", "help": True})
     zones.append({"key": "library", "label": "Library",
-                  "pile": {"count": view["library_size"], "attr": "library-size"}, "text": "face down"})
+                  "pile": {"count": view["library_size"], "attr": "library-size"}, "text": "face down",
+                  "help": True})
     discard = view["discard"]
     zones.append({"key": "discard", "label": "Discard pile",
                   "pile": {"count": len(discard), "attr": "discard-size",
@@ -401,7 +403,7 @@ def _table(view: dict, who: _Who) -> list:
     if view["play_area"]:
         zones.append({"key": "played", "label": "Cast this turn", "small": True,
                       "cards": [cards.face(n) for n in view["play_area"]],
-                      "text": "discarded when the turn ends"})
+                      "text": "discarded when the turn ends", "help": True})
     window = _window(view, who)
     if window:  # last: right above the choices it asks for
         zones.append(window)

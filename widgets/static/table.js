@@ -1004,9 +1004,12 @@ class TableView {
       if (p.role) badges.push(h("span.wt-badge.wt-role", { text: p.role === "attacker" ? t("attacking") : p.role === "defender" ? t("defending") : p.role }));
       if (p.winner) badges.push(h("span.wt-badge.wt-win", {}, icon("crown"), t(p.team ? "team_won" : "winner")));
       if (p.out) badges.push(h("span.wt-badge.wt-muted", { text: t("no_cards") }));
-      for (const b of p.badges || []) badges.push(h("span.wt-badge", { "data-tone": b.tone, text: b.text }));
+      for (const b of p.badges || []) if (!(this.splitDrawn && b.repeats)) badges.push(h("span.wt-badge", { "data-tone": b.tone, text: b.text }));
+      // The three columns hide (data-repeats; its data attribute stays) a counter the panel
+      // shows otherwise (repeats), and the size of a hand drawn (the god view's mini cards).
       const counters = h("div.wt-counters", {}, (p.counters || []).map((c) => {
         const attrs = { role: "img", title: `${c.label}: ${c.value}`, "aria-label": `${c.label}: ${c.value}` };
+        if (this.splitDrawn && (c.repeats || (p.cards && c.attr === "hand-size"))) attrs["data-repeats"] = "1";
         if (c.attr) attrs[`data-${c.attr}`] = c.value;
         return h("span.wt-counter", attrs, icon(c.icon), h("span.wt-counter-value", { text: c.value }),
           h("span.wt-counter-label", { text: c.label }));
@@ -1044,9 +1047,13 @@ class TableView {
     const log = scene.log || [];
     const last = log.length ? log[log.length - 1] : null;
     // The newest event, on the table itself: a person can follow the bots move by move.
-    const latest = last ? h("div.wt-last", { "data-kind": last.kind, "data-n": last.n },
+    // (Not in the three columns: the timeline beside the board marks the move, the log has it.)
+    const latest = last && !this.splitDrawn ? h("div.wt-last", { "data-kind": last.kind, "data-n": last.n },
       h("span.wt-last-label", { text: t("last") }), h("span.wt-last-text", { text: last.text })) : null;
-    return h("section.wt-center", { "aria-label": t("table") }, latest, zones.map((z) => {
+    // The three columns leave out a zone that only repeats what the board shows elsewhere
+    // (repeats) and a zone's static help (help: its text; the rules panel beside it explains).
+    const compact = this.splitDrawn;
+    return h("section.wt-center", { "aria-label": t("table") }, latest, zones.filter((z) => !(compact && z.repeats)).map((z) => {
       const body = [];
       if (z.pile) {
         const attrs = { role: "group", "aria-label": t("pile_label", { label: z.label, n: z.pile.count }) };
@@ -1068,15 +1075,16 @@ class TableView {
         body.push(h("div.wt-stock", attrs, icon(z.stock.icon || "star", "wt-icon wt-stock-icon"),
           h("span.wt-pile-count", { text: z.stock.count })));
       }
-      if (z.grid) body.push(this.grid(z));
+      if (z.grid) body.push(compact && z.grid.chips ? this.gridChips(z) : this.grid(z));
       if (z.cards) {
         const faces = z.small ? z.cards.map((c) => this.chip(c)) : z.cards.map((c) => this.card(c));
         body.push(h(z.small ? "div.wt-chip-list.wt-chip-row" : z.steps ? "div.wt-cards.wt-steps" : "div.wt-cards", {}, faces));
       }
       const label = h("div.wt-zone-label", {}, z.icon ? icon(z.icon) : z.tone === "attack" ? icon("sword") : null,
         h("span", { text: z.label }));
-      const text = z.text ? h("div.wt-zone-text", { text: z.text }) : null;
-      const lines = z.lines ? h("div.wt-zone-lines", {}, z.lines.map((l) => h("p.wt-zone-line", { "data-tone": l.tone, text: l.text }))) : null;
+      const text = z.text && !(compact && z.help) ? h("div.wt-zone-text", { text: z.text }) : null;
+      const shown = (compact && z.compact_lines) || z.lines;
+      const lines = shown ? h("div.wt-zone-lines", {}, shown.map((l) => h("p.wt-zone-line", { "data-tone": l.tone, text: l.text }))) : null;
       if (z.stock && !z.cards) {
         const unit = z.stock.count === 1 ? z.stock.unit : z.stock.units;
         return h("div.wt-zone.wt-pile-zone", { "data-zone": z.key, "data-tone": z.tone || "" }, body,
@@ -1092,6 +1100,13 @@ class TableView {
       return h("div.wt-zone", { "data-zone": z.key, "data-tone": z.tone || "", ...lid }, label, body, lines,
         open ? null : text, open ? this.zoneReveal : null);
     }));
+  }
+
+  // A grid of tokens nobody clicks (grid.chips), in the three columns: a row of chips, each
+  // with its tag ("Stunned"); a used token (state void) is drawn struck through.
+  gridChips(z) {
+    return h("div.wt-chip-list.wt-chip-row.wt-grid-chips", { role: "group", "aria-label": z.label },
+      z.grid.cards.map((c) => this.chip(c, { tag: true })));
   }
 
   // A grid (or row) of cards on the table: a card with an action is a button that sends it;
@@ -1342,12 +1357,14 @@ class TableView {
   }
 
   // A face as a compact chip (icon, name, number): face-up cards in front of a player.
-  chip(c) {
+  chip(c, opts = {}) {
     const number = c.number === undefined || c.number === null ? null : h("span.wt-chip-number", { text: c.number });
+    const tag = opts.tag && c.tag ? h("span.wt-chip-tag", { text: c.tag }) : null;
+    const lock = opts.tag && c.state === "locked" ? icon("lock", "wt-icon wt-chip-icon") : null;
     const count = c.count ?? 1;
     const name = (count > 1 ? `${count} × ` : "") + this.faceName(c);
     return h("span.wt-chipcard", { ...this.faceAttrs(c), role: "img", "aria-label": name, title: name },
-      icon(c.icon || c.kind, "wt-icon wt-chip-icon"), h("span.wt-chip-name", { text: c.name }), number,
+      icon(c.icon || c.kind, "wt-icon wt-chip-icon"), h("span.wt-chip-name", { text: c.name }), number, tag, lock,
       count > 1 ? h("span.wt-chip-count", { text: `×${count}` }) : null);
   }
 
