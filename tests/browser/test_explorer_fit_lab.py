@@ -3,6 +3,8 @@ docs/widgets.md "In the three columns"), later in a game: the fullest position o
 bot game (``wt_browser.fullest_position``), opened by its link in a notebook of its own
 (``explore(link=...)``), shows whole in the board column with JupyterLab's side panels
 closed and the explorer scrolled to the top: no scrolling inside the column, for every game.
+It also measures the height JupyterLab's notebook leaves the output (``LAB_ROOM``), in which
+tests/widgets/test_widget_explorer_fit.py steps through every position of each game.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from playwright.sync_api import BrowserContext
 from wt_browser import (
     EXPLORE,
     HARNESS_DIR,
+    LAB_ROOM,
     LAPTOP,
     JupyterServer,
     Notebook,
@@ -30,8 +33,14 @@ from witchtable.engine import GAMES
 pytestmark = pytest.mark.browser
 
 COLUMN = """el => { const main = el.querySelector('.wt-ex-layout > .wt-main');
+    let room = innerHeight;  // the notebook's scrolling box, as table.js's fit() finds it
+    for (let n = el.parentElement; n && n !== document.body; n = n.parentElement) {
+        const o = getComputedStyle(n).overflowY;
+        if ((o === 'auto' || o === 'scroll') && n.scrollHeight > n.clientHeight + 1) {
+            room = n.clientHeight; break; }
+    }
     return { split: el.querySelector('.wt-ex-layout').dataset.split, client: main.clientHeight,
-             content: main.scrollHeight, move: Number(el.dataset.move) }; }"""
+             content: main.scrollHeight, move: Number(el.dataset.move), room }; }"""
 
 
 def notebook(link: str) -> dict:
@@ -68,3 +77,6 @@ def test_the_fullest_position_fits_jupyterlab_on_a_laptop(tab, jupyter: JupyterS
     print(f"\n{game} move {move} in JupyterLab at 1366x768: {column}")
     assert column["move"] == move and column["split"] == "1", f"three columns at move {move}: {column}"
     assert column["content"] <= column["client"] + 1, f"{game} at {move}: the column scrolls: {column}"
+    # The widget harness steps through every position of each game in a page this tall
+    # (tests/widgets/test_widget_explorer_fit.py): JupyterLab must leave at least as much.
+    assert column["room"] >= LAB_ROOM, f"JupyterLab leaves the output {column['room']} px, not {LAB_ROOM}"

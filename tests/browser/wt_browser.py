@@ -574,6 +574,13 @@ class Table:
 LAPTOP = {"width": 1366, "height": 768}
 """The laptop screen the explorer's three columns are made to fit (issue 13, item 5)."""
 
+LAB_ROOM = 647
+"""The height (px) JupyterLab's notebook leaves a cell's output in a ``LAPTOP`` window with its
+side panels closed (the notebook's scrolling box: the window less JupyterLab's menu, tabs and
+toolbar). tests/browser/test_explorer_fit_lab.py measures it; the widget harness opens its page
+this tall to step through every position of a game as JupyterLab would show it
+(tests/widgets/test_widget_explorer_fit.py)."""
+
 
 def explorer_to_the_top(page: Page, root: Locator) -> None:
     """Scroll the explorer's top to the window's top, as a teacher does, and let its columns

@@ -248,7 +248,7 @@ def test_the_compact_explorer_is_told_what_repeats_and_what_is_help():
     """The explorer's three columns (docs/widgets.md, "In the three columns") draw the board
     densely from these marks: a zone or badge that only repeats what the board shows
     elsewhere (``repeats``), a zone's static help (``help``), tokens drawn as chips
-    (``grid.chips``), fewer question lines (``compact_lines``: the latest two, the rest
+    (``grid.chips``), fewer question lines (``compact_lines``: the latest, the rest
     counted); the god view draws a hand Binx shows once, as the hand."""
     game = find(4, lambda g: g.view(None)["binx"] is not None and len(g.view(None)["questions"]) > 3)
     public = game.view(None)
@@ -267,5 +267,5 @@ def test_the_compact_explorer_is_told_what_repeats_and_what_is_help():
     questions = zones["questions"]
     asked = len(public["questions"])
     brief = questions["compact_lines"]
-    assert brief[1:] == questions["lines"][-2:]
-    assert brief[0]["text"] == f"({asked - 2} earlier question{'s' if asked - 2 != 1 else ''} in the log)"
+    assert brief[1:] == questions["lines"][-1:]
+    assert brief[0]["text"] == f"({asked - 1} earlier question{'s' if asked - 1 != 1 else ''} in the log)"

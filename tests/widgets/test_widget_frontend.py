@@ -301,7 +301,8 @@ def test_the_three_column_explorer_draws_disney_hocus_pocus_densely(base):
         assert main.locator("[data-zone=witches] .wt-grid-chips .wt-chipcard").count() == 3
         tricks = main.locator("[data-zone=tricks] .wt-grid-chips .wt-chipcard")
         assert tricks.count() == 4 and main.locator("[data-zone=tricks] .wt-card").count() == 0
-        assert main.locator("[data-zone=questions] .wt-zone-line").count() == 3
+        questions = main.locator("[data-zone=questions] .wt-zone-line")
+        assert questions.count() == 2, "the latest, and the earlier ones counted"
         column = main.evaluate("el => ({ client: el.clientHeight, content: el.scrollHeight })")
         assert column["content"] <= column["client"] + 1, column
         page.set_viewport_size({"width": 1000, "height": 768})

@@ -15,7 +15,7 @@ ingredient", then pick which.
 For the explorer's three columns (docs/widgets.md, "In the three columns") the scene marks
 what only repeats the board (``repeats``: Binx's zone, the sunrise track, the answer badges),
 the zones' static help (``help``), the tokens drawn as chips (the witches, the Trick tokens)
-and the two latest questions (``compact_lines``); the god view draws a hand Binx shows once,
+and the latest question (``compact_lines``); the god view draws a hand Binx shows once,
 as the hand.
 """
 
@@ -517,7 +517,7 @@ def _tricks(view: dict) -> dict:
 
 QUESTIONS_SHOWN = 6
 """This round's latest questions on the table (the log keeps every one)."""
-QUESTIONS_COMPACT = 2
+QUESTIONS_COMPACT = 1
 """... and in the explorer's three columns, where the board column has less room."""
 
 

@@ -399,7 +399,8 @@ def _table(view: dict, who: _Who) -> list:
     zones.append({"key": "discard", "label": "Discard pile",
                   "pile": {"count": len(discard), "attr": "discard-size",
                            "top": cards.face(discard[-1]) if discard else None},
-                  "text": f"face up; top: {label(discard[-1])}" if discard else "face up"})
+                  # the pile draws its top card: the words only repeat it (the three columns leave them out)
+                  "text": f"face up; top: {label(discard[-1])}" if discard else "face up", "help": True})
     if view["play_area"]:
         zones.append({"key": "played", "label": "Cast this turn", "small": True,
                       "cards": [cards.face(n) for n in view["play_area"]],

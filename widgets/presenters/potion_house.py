@@ -229,7 +229,7 @@ def _table(view: dict, ing: Ingredients, who: _Who, show: dict | None) -> list:
         zones.append({"key": "potion", "label": f"{who.own(owner, cap=True)} potion, face up", "tone": "cast",
                       "cards": placed + waiting,
                       "text": "The spaces are checked in the order the cards are placed; the check stops "
-                              "at the first mistake."})
+                              "at the first mistake.", "help": True})
     return zones
 
 
