@@ -606,20 +606,27 @@ def drawn(scene: dict) -> int:
     return count
 
 
-def fullest_position(game: str) -> tuple[int, str]:
-    """The move of the seeded default-bot game (seed 3, up to 4 players: the site's play page
-    opened with ``seed=3&players=4``) whose position draws the most, and its link (a position
-    reached by seed and moves, for the explorer fit tests of the site and of JupyterLab)."""
+def seeded_explorer(game: str) -> tuple:
+    """The explorer on the seeded default-bot game of ``game`` (seed 3, up to 4 players: the
+    site's play page opened with ``seed=3&players=4``): (explorer, the game's length, its save)."""
     from witchtable.engine import GAMES
     from witchtable.engine.sim import play_game
     from witchtable.widgets import TableController
-    from witchtable.widgets.links import make_link
 
     spec = GAMES[game]
     players = min(4, spec.max_players)
     played, length = play_game(game, [spec.default_bot] * players, 3)
     save = played.to_json()
-    explorer = TableController(game, players, mode="explore", save=save, pace=0)
+    return TableController(game, players, mode="explore", save=save, pace=0), length, save
+
+
+def fullest_position(game: str) -> tuple[int, str]:
+    """The move of the seeded default-bot game (``seeded_explorer``) whose position draws the
+    most, and its link (a position reached by seed and moves, for the explorer fit tests of
+    the site and of JupyterLab)."""
+    from witchtable.widgets.links import make_link
+
+    explorer, length, save = seeded_explorer(game)
     sizes = []
     for move in range(length):  # the last position is the game's end: no rules panel
         explorer.handle({"kind": "goto", "move": move})

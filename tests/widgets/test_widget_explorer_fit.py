@@ -5,7 +5,7 @@ The harness page at 1366 x ``LAB_ROOM``: the explorer's columns take the height 
 leaves them (``fit`` in table.js), and ``LAB_ROOM`` is the height JupyterLab's notebook
 leaves a cell's output in a 1366 x 768 window with its side panels closed, which
 tests/browser/test_explorer_fit_lab.py measures in JupyterLab itself. A seeded game between
-the default bots (seed 3, up to four players: the site's ``seed=3&players=4``) is stepped
+the default bots (``seeded_explorer``: the site's ``seed=3&players=4``) is stepped
 through position by position, and at each the board column's content must show whole, with
 no scrolling inside the column: the header and the headline vary (a notice, a headline on
 two lines), so the column's own height is taken at each position too.
@@ -22,11 +22,9 @@ pytest.importorskip("playwright")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 from widget_harness import CHROMIUM, browser, open_table, serve_repo
-from wt_browser import LAB_ROOM, LAPTOP
+from wt_browser import LAB_ROOM, LAPTOP, seeded_explorer
 
 from witchtable.engine import GAMES
-from witchtable.engine.sim import play_game
-from witchtable.widgets import TableController
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium is not installed")]
@@ -46,10 +44,7 @@ def base():
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_position_of_a_game_fits_the_board_column_in_jupyterlab(base, game: str) -> None:
-    spec = GAMES[game]
-    players = min(4, spec.max_players)
-    played, length = play_game(game, [spec.default_bot] * players, 3)
-    explorer = TableController(game, players, mode="explore", save=played.to_json(), pace=0)
+    explorer, length, _save = seeded_explorer(game)
     explorer.handle({"kind": "goto", "move": 0})
     scrolling = []
     with browser(width=LAPTOP["width"], height=LAB_ROOM) as (context, outside):
