@@ -280,7 +280,7 @@ def test_host_page_styles_do_not_leak_in(chromium, base):
 def test_the_three_column_explorer_draws_disney_hocus_pocus_densely(base):
     """At 1366 x 768 (three columns) the board column leaves out what repeats (Binx's zone,
     the sunrise track, the answer badges, the hand-size counters of hands drawn, the last
-    move) and static help, draws the witches and Trick tokens as chips and two questions;
+    move) and static help, draws the witches and Trick tokens as chips and one question;
     at 1000 px (two columns) everything is drawn as in play."""
     from witchtable.engine import GAMES
     from witchtable.engine.sim import play_game
@@ -312,4 +312,32 @@ def test_the_three_column_explorer_draws_disney_hocus_pocus_densely(base):
                      "[data-zone=cauldron] .wt-zone-text", "[data-zone=tricks] .wt-card"):
             assert main.locator(back).count() >= 1, back
         assert main.locator("[data-zone=questions] .wt-zone-line").count() == 7
+        assert page.errors == [] and outside == []
+
+
+def test_a_forbidden_token_chip_keeps_its_lock_in_the_three_columns(base):
+    """Tokens drawn as chips show their names without their pictures, but a token a Spell
+    forbids this round (state locked) still shows the lock."""
+    from witchtable.engine import GAMES
+    from witchtable.engine.sim import play_game
+
+    game = "disney-hocus-pocus"
+    played, _length = play_game(game, [GAMES[game].default_bot] * 4, 3)
+    controller = TableController(game, 4, mode="explore", save=played.to_json(), pace=0)
+    controller.handle({"kind": "goto", "move": 78})
+    shown = controller.state
+
+    def with_a_locked_token() -> dict:
+        state = shown()
+        tricks = next(z for z in state["scene"]["table"] if z["key"] == "tricks")
+        tricks["grid"]["cards"][0]["state"] = "locked"
+        return state
+
+    controller.state = with_a_locked_token
+    with browser(width=1366, height=768) as (context, outside):
+        page = open_page(context, base, controller)
+        chips = page.locator(".wt-ex-layout[data-split='1'] [data-zone=tricks] .wt-grid-chips .wt-chipcard")
+        assert chips.count() == 4
+        assert chips.locator(".wt-chip-icon:visible").count() == 1, "only the lock: no pictures"
+        assert chips.first.locator(".wt-chip-lock:visible").count() == 1
         assert page.errors == [] and outside == []

@@ -1360,7 +1360,7 @@ class TableView {
   chip(c, opts = {}) {
     const number = c.number === undefined || c.number === null ? null : h("span.wt-chip-number", { text: c.number });
     const tag = opts.tag && c.tag ? h("span.wt-chip-tag", { text: c.tag }) : null;
-    const lock = opts.tag && c.state === "locked" ? icon("lock", "wt-icon wt-chip-icon") : null;
+    const lock = opts.tag && c.state === "locked" ? icon("lock", "wt-icon wt-chip-icon wt-chip-lock") : null;
     const count = c.count ?? 1;
     const name = (count > 1 ? `${count} × ` : "") + this.faceName(c);
     return h("span.wt-chipcard", { ...this.faceAttrs(c), role: "img", "aria-label": name, title: name },
