@@ -21,6 +21,7 @@
 import { parseArgs } from "node:util";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { installWheel } from "./site/wheel.mjs";
 
 for (const event of ["uncaughtException", "unhandledRejection"]) {
   process.on(event, (err) => {  // (a Python error's message holds its traceback)
@@ -107,9 +108,10 @@ async function loadOrFail(py, names) {
   if (failures.length) throw new Error(`bytecode.mjs: could not load ${names}: ${failures.join(" ")}`);
 }
 
-// The play pages' worker (lite/site/worker.js): the core, the wheel by URL, host.py.
+// The play pages' worker (lite/site/worker.js): the core, the wheel (installed as the
+// worker installs it, site/wheel.mjs), host.py.
 const play = await start({ packages: [] });
-await loadOrFail(play, [indexURL + args.wheel]);
+installWheel(play, args.wheel, readFileSync(path.join(args.pyodide, args.wheel)));
 play.FS.writeFile("/home/pyodide/wt_host.py", readFileSync(args.host, "utf8"));
 play.runPython(`
 import json, wt_host

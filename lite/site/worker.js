@@ -4,6 +4,9 @@
 // at a time (Python runs one message after the other, so nothing is played twice).
 // While loading it posts {op: "progress", step, steps, text}. It loads only the Pyodide
 // core and the project's wheel (by URL, so none of the notebook kernel's packages).
+// The wheel and host.py download while Python starts; wheel.mjs then installs the wheel.
+
+import { installWheel } from "./wheel.mjs";
 
 let host = null;        // host.py's module, once loaded
 let loading = null;     // the promise of the loading steps
@@ -38,11 +41,23 @@ async function checkCoreFiles(pyodideURL) {
   if (problems.length) throw new Error(`the site is missing Pyodide files: ${problems.join(", ")}`);
 }
 
+// A file of the site, fetched now and awaited later: a failure says which file and why.
+function download(url, read) {
+  const answer = fetch(url).then(async (reply) => {
+    if (!reply.ok) throw new Error(`could not fetch ${url}: HTTP ${reply.status}`);
+    return read(reply);
+  }, (err) => { throw new Error(`could not fetch ${url}: ${err.message || err}`); });
+  answer.catch(() => {});  // (awaited after Python starts; until then not "unhandled")
+  return answer;
+}
+
 async function load({ pyodideURL, wheelURL, hostURL }) {
   progress(0);
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
   checkCoreFiles(pyodideURL).catch(fail);
+  const wheel = download(wheelURL, (reply) => reply.arrayBuffer());
+  const hostSource = download(hostURL, (reply) => reply.text());
   const { loadPyodide } = await Promise.race([import(pyodideURL + "pyodide.mjs"), failed]);
   const py = await Promise.race([failed, loadPyodide({
     indexURL: pyodideURL,
@@ -54,16 +69,9 @@ async function load({ pyodideURL, wheelURL, hostURL }) {
     },
   })]);
   progress(1);
-  const failures = [];
-  await py.loadPackage(wheelURL, {
-    messageCallback: () => {},
-    errorCallback: (text) => failures.push(text),
-  });
-  if (failures.length) throw new Error(`could not load ${wheelURL}: ${failures.join(" ")}`);
+  installWheel(py, wheelURL, await wheel);
   progress(2);
-  const source = await fetch(hostURL);
-  if (!source.ok) throw new Error(`could not fetch ${hostURL}: HTTP ${source.status}`);
-  py.FS.writeFile("/home/pyodide/wt_host.py", await source.text());
+  py.FS.writeFile("/home/pyodide/wt_host.py", await hostSource);
   host = py.pyimport("wt_host");
   timings.step2 = Math.round(performance.now() - stepStart);
   return { timings, python: py.runPython("import sys; sys.version.split()[0]"), version: py.version };

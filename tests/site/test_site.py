@@ -195,18 +195,22 @@ def test_play_page_save_loads_back(fresh_browser, site_url: str) -> None:
         click_an_action(page, rng)  # and play goes on from the loaded position
 
 
-def test_play_page_reports_a_python_that_cannot_load(fresh_browser, site_url: str) -> None:
-    """A host that lost pyodide.asm.wasm: the page says so instead of spinning forever."""
+@pytest.mark.parametrize("lost, said", [
+    ("pyodide.asm.wasm", "application/wasm"),  # Pyodide's own file: the page names what to check
+    ("witchtable-", "-py3-none-any.whl: HTTP 404"),  # the wheel, fetched while Python starts
+])
+def test_play_page_reports_a_python_that_cannot_load(fresh_browser, site_url: str, lost: str, said: str) -> None:
+    """A host that lost a file the worker needs: the page says which, instead of spinning forever."""
     with fresh_browser() as browser:
         # The worker's requests go through the context's routes, not the page's.
-        browser.context.route("**/pyodide.asm.wasm", lambda route: route.fulfill(status=404, body="gone"))
-        browser.allowed_failures.append("pyodide.asm.wasm")  # this 404 is the point
+        browser.context.route(f"**/{lost}*", lambda route: route.fulfill(status=404, body="gone"))
+        browser.allowed_failures.append(lost)  # this 404 is the point
         page = browser.new_page()
         page.goto(f"{site_url}play/witching-hour/")
         error = page.locator("#wt-error")
         error.wait_for(state="visible", timeout=60_000)
         assert "Python could not start" in error.inner_text()
-        assert "application/wasm" in error.inner_text()
+        assert said in error.inner_text()
         assert page.locator("body").get_attribute("data-state") == "error"
 
 
