@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Sequence
 
@@ -208,6 +207,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
 
 
 def _stats(values: list) -> dict:
+    import statistics  # (here, not at the top: the play pages import this module at start)
     if not values:
         return {}
     return {"mean": statistics.fmean(values), "median": statistics.median(values),
@@ -242,6 +242,7 @@ def bench(game_ids: Sequence[str] | None = None, runs: int = 5, actions: int = 2
     for name, value in (("runs", runs), ("actions", actions)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a whole number of 1 or more, not {value!r}")
+    import statistics  # (see _stats)
     out = {}
     for game_id in game_ids:
         spec = GAMES[game_id]

@@ -29,7 +29,6 @@ import re
 import zlib
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
 
 from ..engine import load_game
 from ..engine.core import Game, SaveError, parse_json
@@ -133,6 +132,7 @@ def read_link(text: Any) -> Position:
 
 def link_url(base: str, link: str) -> str:
     """The play page address ``base`` (``…/play/<game>/``) opening ``link`` in its explorer."""
+    from urllib.parse import quote  # (here: urllib.parse and ipaddress cost the play page's start)
     joiner = "&" if "?" in base else "?"
     return f"{base}{joiner}mode=explore&position={quote(link, safe='')}"
 

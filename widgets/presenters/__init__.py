@@ -9,6 +9,7 @@ before its presenter exists.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Sequence
 from types import ModuleType
@@ -37,14 +38,12 @@ def _load(module: str) -> ModuleType:
     return importlib.import_module(module if "." in module else f"{__name__}.{module}")
 
 
-PRESENTERS: dict[str, ModuleType] = {
-    gid: _load(spec.presenter) for gid, spec in GAMES.items() if spec.presenter}
-"""The games that declare a presenter, and its module."""
-
-
+@functools.cache
 def presenter_for(game_id: str) -> Presenter:
-    """The game's presenter module, or the generic one."""
-    return cast(Presenter, PRESENTERS.get(game_id, generic))
+    """The game's presenter module (imported when a table of that game first asks: a
+    play page shows one game, so it loads one presenter), or the generic one."""
+    spec = GAMES.get(game_id)
+    return cast(Presenter, _load(spec.presenter) if spec is not None and spec.presenter else generic)
 
 
-__all__ = ["PRESENTERS", "Presenter", "presenter_for"]
+__all__ = ["Presenter", "presenter_for"]
