@@ -71,6 +71,7 @@ class Audit:
         for width, height in widths:
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(50)  # let the layout settle (media queries, reflow)
+            page.evaluate(SETTLED_JS)  # axe too would measure a fading-in text's passing colour
             result = audit(page, include)
             label = f"{state} @{width}px"
             self.states.append(label)
@@ -182,9 +183,11 @@ CONTRAST_JS = """
 SETTLED_JS = """async () => {
     const ending = document.getAnimations().filter((a) => a.effect
         && a.effect.getComputedTiming().iterations !== Infinity && a.playState === 'running');
-    await Promise.all(ending.map((a) => a.finished.catch(() => null)));
+    const settled = Promise.all(ending.map((a) => a.finished.catch(() => null)));
+    await Promise.race([settled, new Promise((done) => setTimeout(done, 3000))]);
 }"""
-"""Wait for the page's finite animations (a revealed card fading in) to end."""
+"""Wait for the page's finite animations (a revealed card fading in) to end, for 3 s at
+most: one started again and again by redraws would otherwise never let the check go on."""
 
 
 def board_contrast(page: Page, selector: str = ".wt-table") -> dict:

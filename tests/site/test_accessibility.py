@@ -15,7 +15,7 @@ import random
 
 import pytest
 from wt_axe import Audit, Contrast, board_contrast
-from wt_site import PLAYABLE, click_an_action, open_play_page
+from wt_site import IDLE, PLAYABLE, click_an_action, open_play_page
 
 from witchtable.engine import GAMES
 
@@ -52,6 +52,20 @@ def test_landing_page_is_accessible(fresh_browser, site_url: str) -> None:
         assert fine["checked"] == 1 and fine["failures"] == [] and fine["worst"]["ratio"] > 10
 
 
+def _next_decision(page) -> None:
+    """Wait until the person can move again (or the game is over), closing what a moment
+    shows while bots play, as a person may: a memory game's bot turns would otherwise hold
+    the table for each reveal's seconds (Potion House: 5 s a search, 230 s a run)."""
+    ready = f"{PLAYABLE}, .wt-gameover"
+    while True:
+        # attached, not visible: a Disney Hocus Pocus question's choices sit in a closed fold
+        page.wait_for_selector(f"{ready}, {IDLE} [data-role=close-reveal]", state="attached")
+        if page.locator(ready).count():
+            return
+        page.evaluate("() => document.querySelector('[data-role=close-reveal]')?.click()")
+        page.wait_for_timeout(50)
+
+
 def _restart(page, **fields: str) -> None:
     """Start a new table from the page's setup form (no reload)."""
     page.evaluate("() => { document.querySelector('#wt-setup').closest('details').open = true; }")
@@ -80,8 +94,7 @@ def test_play_page_is_accessible_in_every_state(fresh_browser, site_url: str, ga
             if page.locator(".wt-gameover").count() or len(seen) > DECISIONS:
                 break
             click_an_action(page, rng)
-            # attached, not visible: a Disney Hocus Pocus question's choices sit in a closed fold
-            page.wait_for_selector(f"{PLAYABLE}, .wt-gameover", state="attached")
+            _next_decision(page)
             situation = page.evaluate(SITUATION_JS)
             if situation not in seen:
                 seen.add(situation)
