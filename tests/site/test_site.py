@@ -199,7 +199,8 @@ def test_play_page_save_loads_back(fresh_browser, site_url: str) -> None:
     ("pyodide.asm.wasm", "application/wasm"),  # Pyodide's own file: the page names what to check
     ("witchtable-", "-py3-none-any.whl: HTTP 404"),  # the wheel, fetched while Python starts
 ])
-def test_play_page_reports_a_python_that_cannot_load(fresh_browser, site_url: str, lost: str, said: str) -> None:
+def test_play_page_reports_a_python_that_cannot_load(fresh_browser, site_url: str, lost: str,
+                                                     said: str) -> None:
     """A host that lost a file the worker needs: the page says which, instead of spinning forever."""
     with fresh_browser() as browser:
         # The worker's requests go through the context's routes, not the page's.
