@@ -135,6 +135,6 @@ def test_the_declared_presenter_exists_and_has_what_the_controller_calls(game_id
         assert module is generic
     else:
         assert module is not generic and module.__name__.endswith(spec.presenter)
-        assert presenter_for(game_id) is module  # imported once, on first use
+        assert presenter_for(game_id) is module  # imported on first use, the same module after
     for name in ("present", "present_god_view", "action_label", "compose"):
         assert callable(getattr(module, name, None)), f"{module.__name__} has no {name}()"

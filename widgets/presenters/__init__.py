@@ -9,7 +9,6 @@ before its presenter exists.
 
 from __future__ import annotations
 
-import functools
 import importlib
 from collections.abc import Sequence
 from types import ModuleType
@@ -38,10 +37,10 @@ def _load(module: str) -> ModuleType:
     return importlib.import_module(module if "." in module else f"{__name__}.{module}")
 
 
-@functools.cache
 def presenter_for(game_id: str) -> Presenter:
-    """The game's presenter module (imported when a table of that game first asks: a
-    play page shows one game, so it loads one presenter), or the generic one."""
+    """The game's presenter module (imported when a table of that game first asks, and
+    kept by the import system: a play page shows one game, so it loads one presenter), or
+    the generic one."""
     spec = GAMES.get(game_id)
     return cast(Presenter, _load(spec.presenter) if spec is not None and spec.presenter else generic)
 
