@@ -57,13 +57,14 @@ def _next_decision(page) -> None:
     shows while bots play, as a person may: a memory game's bot turns would otherwise hold
     the table for each reveal's seconds (Potion House: 5 s a search, 230 s a run)."""
     ready = f"{PLAYABLE}, .wt-gameover"
-    while True:
+    for _ in range(400):  # (20 s of closing; one close a bot's reveal is the usual)
         # attached, not visible: a Disney Hocus Pocus question's choices sit in a closed fold
         page.wait_for_selector(f"{ready}, {IDLE} [data-role=close-reveal]", state="attached")
         if page.locator(ready).count():
             return
         page.evaluate("() => document.querySelector('[data-role=close-reveal]')?.click()")
         page.wait_for_timeout(50)
+    raise AssertionError("closing the open reveal never let the table take a move again")
 
 
 def _restart(page, **fields: str) -> None:
