@@ -37,6 +37,7 @@ import fnmatch
 import hashlib
 import json
 import os
+import re
 import shutil
 import struct
 import subprocess
@@ -75,7 +76,7 @@ SIZE_LIMIT = 40_000_000
 bytecode gets what is left of it."""
 MANIFEST_RESERVE = 60_000
 """Bytes kept for site-manifest.json, written last."""
-PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "ipython",
            "widgetsnbextension", "anywidget", "ipywidgets", "witchtable")
 """Loaded with Pyodide before the kernel starts, so a notebook needs no install cell.
 The kernel skips its own installs of the names it finds here."""
@@ -449,6 +450,8 @@ def stage_lite(stage: Path, wheels: list[Path], files_in: list[tuple[Path, str]]
         "jupyter-config-data": {
             "appName": "witchtable",
             "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": kernel},
+            # (JupyterLite has no terminals; off, nothing can ask for xterm.js: unused_chunks)
+            "disabledExtensions": ["@jupyterlab/terminal-extension"],
         },
     }, indent=2))
     # Open a notebook straight on the Pyodide kernel, never asking which kernel to use.
@@ -489,9 +492,49 @@ FAVICON_PX = 48
 """The largest favicon image kept: a tab, a bookmark or a task bar shows 16 to 48 px."""
 
 
+UNUSED_LOADERS = {
+    "xterm.js": re.compile(r"Promise\.all\(\[([^\]]{0,800})\]\);\w+=\w+\.Terminal,\w+=\w+\.FitAddon"),
+    "ELK": re.compile(r"Promise\.all\(\[([^\]]{0,400})\]\)\.then\([^)]*\)\),"
+                      r"\"loader\"\),\w+=\[\{name:\"elk\""),
+}
+"""JupyterLab's code that loads, when first asked for, a feature this site never uses:
+the terminal's xterm.js and its add-ons (JupyterLite has no terminals, and the site turns
+the terminal extension off), and ELK, the layout engine of a Mermaid diagram that asks
+for ``layout: elk`` (Mermaid's own layouts stay; such a diagram shows Mermaid's error).
+Each pattern captures the chunks its loader fetches; together 1.9 MB, which the play
+pages' memory snapshot needs."""
+
+
+def unused_chunks(build: Path) -> int:
+    """Remove the chunks that only the :data:`UNUSED_LOADERS` fetch (a chunk another piece
+    of code also asks for stays); returns the bytes saved. The build fails if a loader is
+    no longer found (a new JupyterLab: look at its code again)."""
+    code = {path: path.read_text(errors="replace") for path in sorted(build.glob("*.js"))}
+    asked = {}
+    for text in code.values():
+        for chunk in re.findall(r"\.e\((\d+)\)", text):
+            asked[chunk] = asked.get(chunk, 0) + 1
+    removed = 0
+    for feature, loader in UNUSED_LOADERS.items():
+        found = [m for text in code.values() for m in loader.finditer(text)]
+        if len(found) != 1:
+            fail(f"{build}: JupyterLab's loader of {feature} was found {len(found)} times, not once; "
+                 "look again at UNUSED_LOADERS for this JupyterLite")
+        chunks = re.findall(r"\.e\((\d+)\)", found[0].group(1))
+        only_here = [c for c in chunks if asked[c] == chunks.count(c)]
+        if not only_here:
+            fail(f"{build}: every chunk of {feature} is also asked for elsewhere; "
+                 "look again at UNUSED_LOADERS")
+        for chunk in only_here:
+            for path in build.glob(f"{chunk}.*.js"):
+                removed += path.stat().st_size
+                path.unlink()
+    return removed
+
+
 def trim(lite: Path) -> int:
     """Remove what no browser that runs the site loads; returns the bytes saved."""
-    removed = 0
+    removed = unused_chunks(lite / "build")
     for pattern in LEGACY_FONTS:
         for path in (lite / "build").glob(pattern):
             removed += path.stat().st_size
@@ -571,6 +614,59 @@ def lazy_ipython_terminal(folder: Path) -> bool:
     return True
 
 
+KERNEL_JEDI_ON = "self.Completer.use_jedi = True\n"
+"""In jupyterlite-pyodide-kernel's ``Interpreter``: completion through jedi, always."""
+KERNEL_JEDI_OFF = ("self.Completer.use_jedi = False  "
+                   "# witchtable's site ships no jedi (lite/build.py, completion_without_jedi)\n")
+
+
+KERNEL_INSTALLS = '["ipykernel","comm","pyodide-kernel","jedi","ipython"]'
+"""In the kernel's worker scripts: what it installs at start unless the site preloads it."""
+KERNEL_INSTALLS_NO_JEDI = '["ipykernel","comm","pyodide-kernel","ipython"]'
+
+
+def kernel_installs_no_jedi(extension: Path) -> int:
+    """Take jedi out of the kernel workers' list of start-up installs (the site ships none:
+    :func:`completion_without_jedi`); returns the files changed. The build fails if no
+    worker script has the list (a new kernel: look again)."""
+    changed, found = 0, 0
+    for path in sorted(extension.glob("static/*.js")):
+        text = path.read_text()
+        found += text.count(KERNEL_INSTALLS) + text.count(KERNEL_INSTALLS_NO_JEDI)
+        if KERNEL_INSTALLS in text:
+            path.write_text(text.replace(KERNEL_INSTALLS, KERNEL_INSTALLS_NO_JEDI))
+            changed += 1
+    if not found:
+        fail(f"{extension}: no worker script lists {KERNEL_INSTALLS}: the kernel changed; "
+             "look again at kernel_installs_no_jedi for this version")
+    return changed
+
+
+def completion_without_jedi(folder: Path) -> bool:
+    """Have the kernel complete with IPython's own completer: the site ships no jedi.
+
+    jedi and parso were 1.7 MB of the site, and importing them 98 of the kernel's start-up
+    modules (IPython imports jedi whenever it is installed), which the play pages' memory
+    snapshot needs more. IPython's own completer still completes names, attributes (it
+    evaluates what is before the dot, where that is safe), imports, dictionary keys, paths
+    and magics; what jedi adds is inferring the type of a call's result. The kernel turns
+    jedi on unconditionally, so its wheel gets ``use_jedi = False``. Returns whether the
+    wheel was changed; the build fails if the kernel no longer has that line."""
+    wheels = sorted(folder.glob("pyodide_kernel-*.whl"))
+    if len(wheels) != 1:
+        fail(f"{folder} has {len(wheels)} pyodide_kernel wheels, not one: look at completion_without_jedi")
+    member = "pyodide_kernel/interpreter.py"
+    with zipfile.ZipFile(wheels[0]) as whl:
+        source = whl.read(member).decode()
+    if KERNEL_JEDI_OFF in source:
+        return False
+    if source.count(KERNEL_JEDI_ON) != 1:
+        fail(f"{wheels[0].name}'s {member} no longer has exactly one {KERNEL_JEDI_ON.strip()!r}: "
+             "the kernel changed; look again at completion_without_jedi for this version")
+    replace_member(wheels[0], member, source.replace(KERNEL_JEDI_ON, KERNEL_JEDI_OFF).encode())
+    return True
+
+
 def replace_member(wheel: Path, member: str, data: bytes) -> None:
     """Rewrite ``wheel`` with ``member``'s contents replaced by ``data`` and its RECORD line
     following; every other entry keeps its bytes, order and date."""
@@ -630,17 +726,13 @@ UNUSED_IN_WHEELS = (
     "*/labextension/*",
     "*/nbextension/*",
     "*/tests/*",
-    "jedi/third_party/django-stubs/*",
-    "jedi/third_party/typeshed/*/2/*",
 )
 """Files of the shipped wheels that nothing in the browser reads, left out of the site:
 a wheel's data for a Jupyter server's install (its copies of the front-end extensions,
 which JupyterLite ships built in lite/extensions, and manual pages), the same front-end
-bundles inside a package, packages' own test suites, and two sets of jedi's type stubs:
-Django's (the site cannot install Django) and typeshed's Python 2 folders (jedi on
-Python 3 reads only ``2and3``, ``3`` and ``3.N``: ``_get_typeshed_directories``).
-Pyodide unpacks a wheel into site-packages whole, so these would be downloaded and
-written on every start; their room goes to start-up bytecode."""
+bundles inside a package, and packages' own test suites. Pyodide unpacks a wheel into
+site-packages whole, so these would be downloaded and written on every start; their
+room goes to start-up bytecode."""
 
 
 def trim_wheels(folder: Path) -> int:
@@ -818,6 +910,8 @@ def build_site(args: argparse.Namespace) -> dict:
         trimmed = trim(partial / "lite")
         pass_through_service_worker(partial / "lite")
         lazy_ipython_terminal(partial / "lite" / "static" / "pyodide")
+        completion_without_jedi(partial / "lite" / "static" / "pyodide")
+        kernel_installs_no_jedi(partial / "lite" / "extensions" / "@jupyterlite" / "pyodide-kernel-extension")
         write_pages(partial, games=games, coming=[] if args.games else found["catalogue"]["coming"],
                     notebooks=notebooks, wheel=wheel, pyodide="lite/static/pyodide/", variants=variants)
         shipped = partial / "lite" / "static" / "pyodide"
@@ -849,7 +943,7 @@ def build_site(args: argparse.Namespace) -> dict:
         print(f"  {mb(size):>9}  {name}")
     print(f"  (left out {mb(trimmed)} no browser that runs the site loads: legacy font formats, large "
           "favicon images, settings schemas' per-plugin copies, wheel files for a Jupyter server, "
-          "test suites)")
+          "test suites, and the chunks of two JupyterLab features the site never uses: xterm.js, ELK)")
     for route, counts in bytecode["routes"].items():
         print(f"  bytecode, {route}: {counts['with_bytecode']} of {counts['modules']} start-up modules "
               f"({counts['left_out_for_size']} left as source only, for the size limit)")

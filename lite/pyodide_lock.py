@@ -111,4 +111,7 @@ OPTIONAL = {
     # ipywidgets names the classic notebook's and JupyterLab's front-end packages: their
     # JavaScript is shipped as JupyterLite extensions, their Python side is never imported.
     "jupyterlab-widgets",
+    # IPython completes with jedi when it is installed; the site ships none, for room, and
+    # the kernel uses IPython's own completer (lite/build.py, completion_without_jedi).
+    "jedi",
 }

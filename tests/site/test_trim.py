@@ -1,11 +1,14 @@
-"""What the site build leaves out so that start-up bytecode fits in the 40 MB (lite/build.py).
+"""What the site build leaves out so that bytecode and the play pages' snapshot fit in the
+40 MB (lite/build.py).
 
 Unit tests of the trims (a wheel's files no browser reads; a favicon's large images; the
-settings schemas' per-plugin copies) and of the service worker's pass-through (it stops
-fetching again what the browser fetches itself), and a check of the built site: no
-shipped wheel holds a left-out file, every RECORD lists only files its wheel has, and the
-service worker passes through. No browser is needed (tests/site/test_site.py checks in
-Chromium that the kernel still reads the notebook's folder and ``input()`` still works).
+settings schemas' per-plugin copies; the chunks only the terminal and Mermaid's ELK layout
+load; jedi, with the kernel completing by IPython's own completer) and of the service
+worker's pass-through (it stops fetching again what the browser fetches itself), and
+checks of the built site: no shipped wheel holds a left-out file, every RECORD lists only
+files its wheel has, the service worker passes through, and the kernel completes. No
+browser is needed (tests/site/test_site.py checks in Chromium that the kernel still
+reads the notebook's folder and ``input()`` still works).
 """
 
 from __future__ import annotations
@@ -264,3 +267,114 @@ def test_built_site_ipython_starts_without_its_terminal_shell() -> None:
                          capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stderr[-2000:]
     assert run.stdout.strip().splitlines()[-1] == "[] True True"
+
+
+# --------------------------------------------------------------------------- unused chunks
+
+unused_chunks = site_build.unused_chunks
+TERMINAL_LOADER = ('let[n,h,u,p,m]=await Promise.all([o.e(2802).then(o.t.bind(o,1,23)),o.e(5733).then('
+                   'o.t.bind(o,2,23)),c?o.e(2113).then(o.t.bind(o,3,23)):o.e(2613).then(o.t.bind(o,4,23))]);'
+                   'r=n.Terminal,s=h.FitAddon,d=u.WebglAddon')
+ELK_LOADER = ('var l=(0,r(95328).K)(async()=>await Promise.all([r.e(5981),r.e(4680)]).then(r.bind(r,28667)),'
+              '"loader"),s=[{name:"elk",loader:l}]')
+
+
+def make_build(folder: Path, *, other: str = "") -> None:
+    folder.mkdir()
+    (folder / "jlab_core.abc.js").write_text(f"x;{TERMINAL_LOADER};y;{other}")
+    (folder / "5395.abc.js").write_text(ELK_LOADER)
+    for chunk in ("2802", "5733", "2113", "2613", "5981", "4680"):
+        (folder / f"{chunk}.abc.js").write_text("chunk " * 100)
+
+
+def test_unused_chunks_removes_what_only_the_terminal_and_elk_load(tmp_path: Path) -> None:
+    make_build(tmp_path / "build", other="z.e(5981)")  # (Mermaid's other layouts share 5981)
+    assert unused_chunks(tmp_path / "build") == 5 * 600
+    assert sorted(p.name for p in (tmp_path / "build").iterdir()) == [
+        "5395.abc.js", "5981.abc.js", "jlab_core.abc.js"]
+
+
+def test_unused_chunks_refused_when_a_loader_is_gone(tmp_path: Path) -> None:
+    make_build(tmp_path / "build")
+    (tmp_path / "build" / "5395.abc.js").write_text("no elk here")
+    with pytest.raises(BuildError, match="loader of ELK was found 0 times"):
+        unused_chunks(tmp_path / "build")
+
+
+def test_built_site_has_no_unused_chunk_and_no_terminal() -> None:
+    build = SITE / "lite" / "build"
+    if not build.is_dir():
+        pytest.skip("no built site (make site)")
+    code = "".join(p.read_text(errors="replace") for p in build.glob("*.js"))
+    assert "org.eclipse.elk" not in code
+    for loader in site_build.UNUSED_LOADERS.values():
+        for chunk in __import__("re").findall(r"\.e\((\d+)\)", loader.search(code).group(1)):
+            asked = code.count(f".e({chunk})")
+            assert asked > 1 or not list(build.glob(f"{chunk}.*.js")), f"chunk {chunk} is still shipped"
+    settings = json.loads((SITE / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert "@jupyterlab/terminal-extension" in settings["disabledExtensions"]
+
+
+# --------------------------------------------------------------------------- no jedi
+
+completion_without_jedi = site_build.completion_without_jedi
+kernel_installs_no_jedi = site_build.kernel_installs_no_jedi
+
+
+def test_kernel_completes_without_jedi_and_installs_none(tmp_path: Path) -> None:
+    wheel = tmp_path / "pyodide_kernel-0.8-py3-none-any.whl"
+    source = "class Interpreter:\n    def __init__(self):\n        self.Completer.use_jedi = True\n"
+    with zipfile.ZipFile(wheel, "w") as whl:
+        whl.writestr("pyodide_kernel/interpreter.py", source)
+        whl.writestr(RECORD.replace("IPython", "x"), "")
+    assert completion_without_jedi(tmp_path) is True
+    with zipfile.ZipFile(wheel) as whl:
+        patched = whl.read("pyodide_kernel/interpreter.py").decode()
+    assert "self.Completer.use_jedi = False  # witchtable" in patched
+    assert completion_without_jedi(tmp_path) is False
+    static = tmp_path / "ext" / "static"
+    static.mkdir(parents=True)
+    (static / "worker.js").write_text(f"for(let e of{site_build.KERNEL_INSTALLS})x(e)")
+    assert kernel_installs_no_jedi(tmp_path / "ext") == 1
+    assert '"jedi"' not in (static / "worker.js").read_text()
+    assert kernel_installs_no_jedi(tmp_path / "ext") == 0  # (already without)
+    (static / "worker.js").write_text("changed")
+    with pytest.raises(BuildError, match="no worker script lists"):
+        kernel_installs_no_jedi(tmp_path / "ext")
+
+
+KERNEL_COMPLETES = r"""
+const indexURL = process.argv[1];
+const { loadPyodide } = await import(indexURL + "pyodide.mjs");
+const py = await loadPyodide({ indexURL, lockFileURL: indexURL + "pyodide-lock.json", packages: [],
+                               stdout: () => {}, stderr: () => {} });
+await py.loadPackage(["ipykernel", "comm", "pyodide-kernel", "ipython", "witchtable"],
+                     { messageCallback: () => {} });
+await py.runPythonAsync("import pyodide_kernel");
+console.log(py.runPython(`
+import json, sys, pyodide_kernel
+kernel = pyodide_kernel.kernel_instance
+kernel.interpreter.user_ns["json"] = __import__("json")
+codes = ("import witch", "from witchtable import pl", "json.dum")
+replies = {code: kernel.complete(code, len(code)) for code in codes}
+json.dumps([kernel.interpreter.Completer.use_jedi, "jedi" in sys.modules,
+            {code: [r["matches"], r["cursor_start"]] for code, r in replies.items()}])
+`));
+"""
+
+
+@pytest.mark.skipif(not (SITE / "site-manifest.json").is_file(), reason="no built site (make site)")
+def test_built_site_kernel_completes_without_jedi() -> None:
+    """In the site's own Pyodide (Node): the kernel completes modules, names and a live
+    object's attributes with IPython's own completer, and jedi is neither shipped nor asked for."""
+    pyodide = SITE / "lite" / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    assert "jedi" not in lock and "parso" not in lock and "jedi" not in lock["ipython"]["depends"]
+    run = subprocess.run(["node", "--input-type=module", "-e", KERNEL_COMPLETES, f"{pyodide}/"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr[-2000:]
+    use_jedi, imported, completions = json.loads(run.stdout.strip().splitlines()[-1])
+    assert (use_jedi, imported) == (False, False)
+    assert completions == {"import witch": [["witchtable"], 7],
+                           "from witchtable import pl": [["play"], 23],
+                           "json.dum": [[".dump", ".dumps"], 4]}
