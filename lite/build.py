@@ -57,11 +57,15 @@ if __package__:
     from .bytecode import clone, compile_startup, record_line, ship_bytecode
     from .pages import VARIANTS_DIR, write_pages
     from .pyodide_lock import canonical, sha256, write_lock
+    from .snapshot import NAME as SNAPSHOT
+    from .snapshot import make_snapshot
 else:  # python lite/build.py, from the repository
     sys.path.insert(0, str(HERE))
     from bytecode import clone, compile_startup, record_line, ship_bytecode
     from pages import VARIANTS_DIR, write_pages
     from pyodide_lock import canonical, sha256, write_lock
+    from snapshot import NAME as SNAPSHOT
+    from snapshot import make_snapshot
 
 LITE_VERSION = "0.8.6"
 """jupyterlite-core and jupyterlite-pyodide-kernel: exactly this version, both."""
@@ -771,12 +775,15 @@ def folder_size(path: Path) -> int:
 
 def size_report(out: Path) -> dict:
     """Bytes per part of the site, and the largest single files."""
+    snapshot = out / "play" / "assets" / SNAPSHOT
+    snapshot_size = snapshot.stat().st_size if snapshot.is_file() else 0
     parts = {
         "jupyterlite (JupyterLab apps and extensions)": folder_size(out / "lite")
         - folder_size(out / "lite" / "static" / "pyodide"),
         "pyodide runtime": sum((out / "lite/static/pyodide" / n).stat().st_size for n in PYODIDE_FILES),
         "wheels": sum(p.stat().st_size for p in (out / "lite/static/pyodide").glob("*.whl")),
-        "play pages and landing page": folder_size(out) - folder_size(out / "lite"),
+        "play pages' Python (the memory snapshot)": snapshot_size,
+        "play pages and landing page": folder_size(out) - folder_size(out / "lite") - snapshot_size,
     }
     files = sorted((p for p in out.rglob("*") if p.is_file()), key=lambda p: -p.stat().st_size)
     return {"total": folder_size(out), "parts": parts,
@@ -916,6 +923,11 @@ def build_site(args: argparse.Namespace) -> dict:
                     notebooks=notebooks, wheel=wheel, pyodide="lite/static/pyodide/", variants=variants)
         shipped = partial / "lite" / "static" / "pyodide"
         modules = compile_startup(shipped, wheel.name, PRELOAD, work / "bytecode")
+        with tempfile.TemporaryDirectory() as whole:  # (with all its bytecode: no compiling's leftovers)
+            shutil.copytree(shipped, Path(whole) / "pyodide")
+            ship_bytecode(Path(whole) / "pyodide", modules, work / "bytecode", budget=SIZE_LIMIT)
+            snapshot = make_snapshot(Path(whole) / "pyodide", wheel.name,
+                                     partial / "play" / "assets" / SNAPSHOT)
         bytecode = ship_bytecode(shipped, modules, work / "bytecode",
                                  SIZE_LIMIT - MANIFEST_RESERVE - folder_size(partial))
         write_lock(pyodide / "pyodide-lock.json", sorted(shipped.glob("*.whl")),
@@ -924,7 +936,8 @@ def build_site(args: argparse.Namespace) -> dict:
         manifest = {"witchtable_wheel": wheel.name, "pyodide": PYODIDE_VERSION, "jupyterlite": LITE_VERSION,
                     "games": [g["id"] for g in games], "notebooks": notebooks,
                     "variants": [{k: v[k] for k in ("name", "game", "title")} for v in variants],
-                    "wheels": sorted(w.name for w in wheels), "bytecode": bytecode, "size_bytes": sizes,
+                    "wheels": sorted(w.name for w in wheels), "bytecode": bytecode, "snapshot": snapshot,
+                    "size_bytes": sizes,
                     "build_seconds": round(time.monotonic() - started, 1)}
         (partial / "site-manifest.json").write_text(json.dumps(manifest, indent=2))
         if out.exists():
@@ -947,6 +960,8 @@ def build_site(args: argparse.Namespace) -> dict:
     for route, counts in bytecode["routes"].items():
         print(f"  bytecode, {route}: {counts['with_bytecode']} of {counts['modules']} start-up modules "
               f"({counts['left_out_for_size']} left as source only, for the size limit)")
+    print(f"  play pages' snapshot: {snapshot['modules']} modules, a {mb(snapshot['memory'])} memory image "
+          f"in {mb(snapshot['bytes'])}")
     print(f"  games: {', '.join(g['id'] for g in games)}; notebooks: {', '.join(notebooks) or 'none'}"
           + (f"; variants: {', '.join(v['name'] for v in variants)}" if variants else ""))
     return manifest

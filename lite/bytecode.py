@@ -15,10 +15,11 @@ system looks:
   which Pyodide unpacks into site-packages, where the source loader finds it;
 
 and keeps every source (tracebacks and ``inspect`` read them). The site has a size
-limit, so the bytecode has a budget: the play pages' modules first (they include
-Pyodide's own start-up), in import order; then the kernel's, those that save the most
-compiling per byte first (:func:`kernel_order`), while they fit; the rest stay source
-only. Zips are rewritten with fixed entry dates in their original order, so two builds
+limit, so the bytecode has a budget: the kernel's modules first, those that save the
+most compiling per byte first (:func:`kernel_order`); then the play pages', in import
+order (a play page starts from its memory snapshot, lite/snapshot.py: its bytecode is
+for a cold start, when the snapshot cannot be used), while they fit; the rest stay
+source only. Zips are rewritten with fixed entry dates in their original order, so two builds
 give the same bytes.
 """
 
@@ -134,14 +135,15 @@ def ship_bytecode(pyodide_dir: Path, modules: dict, work: Path, budget: int) -> 
                 owner.setdefault(name, wheel)
     cache_tag = modules["cache_tag"]
     chosen: dict[Path, dict[str, tuple[str, bytes]]] = {}
-    spent, seen = 0, set()
+    spent, seen, taken = 0, set(), set()
     report = {"python": modules["python"], "budget_bytes": budget, "routes": {}}
-    for route in ("play", "kernel"):
-        shipped = 0
-        todo = []  # (part, rel, cost, target, member, pyc) of the route's modules not yet taken
+    for route in ("kernel", "play"):
+        shipped = left_out = 0
+        todo = []  # (part, rel, cost, target, member, pyc) of the route's modules not yet weighed
         for part, rel in modules[route]:
             if (part, rel) in seen:
-                shipped += 1
+                shipped += (part, rel) in taken
+                left_out += (part, rel) not in taken
                 continue
             seen.add((part, rel))
             pyc = (work / part / (rel + "c")).read_bytes()
@@ -155,14 +157,14 @@ def ship_bytecode(pyodide_dir: Path, modules: dict, work: Path, budget: int) -> 
             todo.append((part, rel, cost, target, member, pyc))
         order = (range(len(todo)) if route == "play"
                  else kernel_order([t[:3] for t in todo], modules.get("nodes", {})))
-        left_out = 0
         for index in order:
-            _, rel, cost, target, member, pyc = todo[index]
+            part, rel, cost, target, member, pyc = todo[index]
             if spent + cost > budget:
                 left_out += 1
                 continue
             spent += cost
             chosen.setdefault(target, {})[rel] = (member, pyc)
+            taken.add((part, rel))
             shipped += 1
         report["routes"][route] = {"modules": len(modules[route]), "with_bytecode": shipped,
                                    "left_out_for_size": left_out}

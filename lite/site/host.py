@@ -16,6 +16,7 @@ from witchtable.engine.core import json_problem, parse_json
 from witchtable.engine.rules import brief
 from witchtable.variants import apply_variant
 from witchtable.widgets.controller import TableController
+from witchtable.widgets.i18n import LANGUAGES, using
 
 _table: TableController | None = None
 
@@ -100,3 +101,27 @@ def save() -> str:
                                     "while people play, saving is offered once the game is over. "
                                     "Open the game in the explorer to save any position."})
     return json.dumps({"save": json.dumps(game.to_json()), "move": game.move_number})
+
+
+def warm() -> None:
+    """Deal, and drop, a table of every game in each of its languages.
+
+    Everything a table needs at its start is then imported and read (presenters, pictures,
+    catalogues). The play pages' memory snapshot is taken right after this (lite/snapshot.mjs),
+    so a page restored from it deals its first board without reading a file.
+    """
+    global _table
+    for game_id in sorted(GAMES):
+        has_language = "language" in [o.name for o in GAMES[game_id].option_list]
+        for language in LANGUAGES if has_language else ("en",):
+            options = {"game": game_id, "pace": 0, "seed": 1}
+            if has_language:
+                options["options"] = {"language": language}
+            answer = json.loads(start(json.dumps(options)))
+            if "error" in answer:
+                raise RuntimeError(f"warming {game_id} ({language}): {answer['error']}")
+    for language in LANGUAGES:
+        with using(language):
+            pass
+    _table = None
+

@@ -376,6 +376,7 @@ async function main() {
         pyodideURL: base,
         wheelURL: new URL(config.wheel, base).href,
         hostURL: new URL("host.py", import.meta.url).href,
+        snapshotURL: new URL("python-snapshot.bin", import.meta.url).href,
       }),
     ]);
   } catch (err) {

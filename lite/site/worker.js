@@ -4,12 +4,20 @@
 // at a time (Python runs one message after the other, so nothing is played twice).
 // While loading it posts {op: "progress", step, steps, text}. It loads only the Pyodide
 // core and the project's wheel (by URL, so none of the notebook kernel's packages).
-// The wheel and host.py download while Python starts; wheel.mjs then installs the wheel.
+//
+// Python starts from the site's memory snapshot (python-snapshot.bin, lite/snapshot.mjs):
+// the interpreter as it was at build time with witchtable and host.py imported and a table
+// of every game dealt once, so the first board needs no import. The wheel's files are
+// unpacked once the first board is drawn (nothing a table does reads them). If the snapshot cannot be
+// had or restored, Python starts cold: the wheel and host.py, downloaded meanwhile, are
+// installed and imported (wheel.mjs). Either way the wasm compiles as it downloads from
+// the moment loading starts.
 
 import { installWheel } from "./wheel.mjs";
 
-let host = null;        // host.py's module, once loaded
-let loading = null;     // the promise of the loading steps
+let host = null;         // host.py's module, once loaded
+let loading = null;      // the promise of the loading steps
+let installLater = null; // from a snapshot: unpacking the wheel, done once the worker is idle
 
 const t = (text) => text;  // marks a text for the page's catalogue: play.js shows it translated
 const STEPS = [
@@ -51,25 +59,103 @@ function download(url, read) {
   return answer;
 }
 
-async function load({ pyodideURL, wheelURL, hostURL }) {
+const MAGIC = "WTSNAP1\0";
+
+/** The snapshot's bytes: {image} for loadPyodide, {count} bytes of it to XOR back. */
+async function readSnapshot(bytes) {
+  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {  // (a server that decoded it already sends it plain)
+    const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    bytes = new Uint8Array(await new Response(plain).arrayBuffer());
+  }
+  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("it is not a witchtable snapshot");
+  return { image: bytes.subarray(12), count: new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true) };
+}
+
+// The wasm, compiled as it downloads from the start (Pyodide would begin once its own
+// JavaScript has loaded and, from a snapshot, once the snapshot is in). Pyodide's request
+// for the file gets an empty answer and its instantiateStreaming this module; when a
+// snapshot is being restored, the instance's fresh memory is what its bytes were XORed with.
+function compileEarly(pyodideURL) {
+  const wasmURL = new URL("pyodide.asm.wasm", pyodideURL).href;
+  const compiled = WebAssembly.compileStreaming(fetch(wasmURL));
+  compiled.catch(() => {});  // (reported when Pyodide instantiates it)
+  const fetchNow = globalThis.fetch;
+  globalThis.fetch = (resource, init) =>
+    (String(resource) === wasmURL && (init?.method ?? "GET") === "GET"
+      ? Promise.resolve(new Response(null)) : fetchNow(resource, init));
+  const early = { snapshot: null };
+  WebAssembly.instantiateStreaming = async (_source, imports) => {
+    const module = await compiled;
+    const instance = await WebAssembly.instantiate(module, imports);
+    const snapshot = early.snapshot;
+    if (snapshot) {
+      const memory = imports.env?.memory || instance.exports.memory;
+      const at = new DataView(snapshot.image.buffer, snapshot.image.byteOffset).getUint32(4, true);
+      const image = new Uint32Array(snapshot.image.buffer, snapshot.image.byteOffset + at, snapshot.count / 4);
+      const fresh = new Uint32Array(memory.buffer, 0, snapshot.count / 4);
+      for (let i = 0; i < image.length; i++) image[i] ^= fresh[i];
+    }
+    return { module, instance };
+  };
+  return early;
+}
+
+let onStderr = () => {};
+async function startPython(loadPyodide, options) {
+  let fail;
+  const failed = new Promise((_, reject) => { fail = reject; });
+  onStderr = (text) => { if (/instantiation failed|failed to execute|aborted/i.test(text)) fail(new Error(text)); };
+  return Promise.race([failed, loadPyodide({
+    packages: [],
+    stdout: (text) => console.log(text),
+    stderr: (text) => { console.warn(text); onStderr(text); },
+    ...options,
+  })]);
+}
+
+async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
   progress(0);
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
-  checkCoreFiles(pyodideURL).catch(fail);
+  const checked = checkCoreFiles(pyodideURL);
+  checked.catch(fail);
+  const early = compileEarly(pyodideURL);
+  const snapshot = snapshotURL
+    ? download(snapshotURL, async (reply) => readSnapshot(new Uint8Array(await reply.arrayBuffer())))
+    : Promise.reject(new Error("the page names no snapshot"));
+  snapshot.catch(() => {});
   const wheel = download(wheelURL, (reply) => reply.arrayBuffer());
   const hostSource = download(hostURL, (reply) => reply.text());
+  import(pyodideURL + "pyodide.asm.mjs").catch(() => {});  // (Pyodide imports it next: start now)
   const { loadPyodide } = await Promise.race([import(pyodideURL + "pyodide.mjs"), failed]);
-  const py = await Promise.race([failed, loadPyodide({
-    indexURL: pyodideURL,
-    packages: [],
-    stdout: (text) => console.log(text),
-    stderr: (text) => {
-      console.warn(text);
-      if (/instantiation failed|failed to execute|aborted/i.test(text)) fail(new Error(text));
-    },
-  })]);
+  let py = null;
+  try {
+    py = await Promise.race([failed, startPython(loadPyodide, {
+      indexURL: pyodideURL, _loadSnapshot: snapshot.then((s) => { early.snapshot = s; return s.image; }),
+    })]);
+    timings.from = "snapshot";
+  } catch (err) {
+    await checked;  // (a missing core file is the error to show, not a reason to start cold)
+    console.warn(`witchtable: Python starts without its snapshot: ${err.message || err}`);
+    early.snapshot = null;
+    timings.from = "cold";
+    timings.snapshotProblem = String(err.message || err).slice(0, 200);
+  }
+  if (!py) {
+    try {
+      py = await Promise.race([failed, startPython(loadPyodide, { indexURL: pyodideURL })]);
+    } catch (err) {
+      await checked;
+      throw err;
+    }
+  }
   progress(1);
-  installWheel(py, wheelURL, await wheel);
+  if (timings.from === "cold") {
+    installWheel(py, wheelURL, await wheel);
+  } else {
+    py.runPython("import random; random.seed()");  // (its state in the snapshot is every page's)
+    installLater = async () => installWheel(py, wheelURL, await wheel);
+  }
   progress(2);
   py.FS.writeFile("/home/pyodide/wt_host.py", await hostSource);
   host = py.pyimport("wt_host");
@@ -93,6 +179,21 @@ async function run(request) {
   }
 }
 
+// From a snapshot, the wheel's files are unpacked once the worker has had nothing to do
+// for a moment: every module and file a table uses is already in memory (host.warm), so
+// they are for tracebacks' source lines, and unpacking them at once would slow the first
+// board's drawing (the page and the worker share the computer's cores).
+const IDLE_MS = 1500;
+let idleTimer = null;
+function installWhenIdle() {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    const install = installLater;
+    installLater = null;
+    if (install) queue = queue.then(install).catch((err) => console.error(`witchtable: ${err.message || err}`));
+  }, IDLE_MS);
+}
+
 let queue = Promise.resolve();
 onmessage = (event) => {
   const request = event.data;
@@ -100,6 +201,7 @@ onmessage = (event) => {
     try {
       const answer = await run(request);
       postMessage({ id: request.id, ok: true, ...answer });
+      if (installLater && request.op !== "load") installWhenIdle();
     } catch (err) {
       postMessage({ id: request.id, ok: false, error: String((err && err.message) || err) });
     }
