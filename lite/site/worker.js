@@ -75,10 +75,11 @@ async function readSnapshot(bytes) {
 // JavaScript has loaded and, from a snapshot, once the snapshot is in). Pyodide's request
 // for the file gets an empty answer and its instantiateStreaming this module; when a
 // snapshot is being restored, the instance's fresh memory is what its bytes were XORed with.
-function compileEarly(pyodideURL) {
+function compileEarly(pyodideURL, onError) {
   const wasmURL = new URL("pyodide.asm.wasm", pyodideURL).href;
   const compiled = WebAssembly.compileStreaming(fetch(wasmURL));
-  compiled.catch(() => {});  // (reported when Pyodide instantiates it)
+  // (Pyodide only logs a failed instantiation, then waits for ever: say it here)
+  compiled.catch((err) => onError(new Error(`could not compile ${wasmURL}: ${err.message || err}`)));
   const fetchNow = globalThis.fetch;
   globalThis.fetch = (resource, init) =>
     (String(resource) === wasmURL && (init?.method ?? "GET") === "GET"
@@ -119,7 +120,7 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
   const failed = new Promise((_, reject) => { fail = reject; });
   const checked = checkCoreFiles(pyodideURL);
   checked.catch(fail);
-  const early = compileEarly(pyodideURL);
+  const early = compileEarly(pyodideURL, (err) => checked.then(() => fail(err), () => {}));
   const snapshot = snapshotURL
     ? download(snapshotURL, async (reply) => readSnapshot(new Uint8Array(await reply.arrayBuffer())))
     : Promise.reject(new Error("the page names no snapshot"));
@@ -128,11 +129,11 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
   const hostSource = download(hostURL, (reply) => reply.text());
   import(pyodideURL + "pyodide.asm.mjs").catch(() => {});  // (Pyodide imports it next: start now)
   const { loadPyodide } = await Promise.race([import(pyodideURL + "pyodide.mjs"), failed]);
+  const image = snapshot.then((s) => { early.snapshot = s; return s.image; });
+  image.catch(() => {});  // (Pyodide awaits it only once its own JavaScript has loaded)
   let py = null;
   try {
-    py = await Promise.race([failed, startPython(loadPyodide, {
-      indexURL: pyodideURL, _loadSnapshot: snapshot.then((s) => { early.snapshot = s; return s.image; }),
-    })]);
+    py = await Promise.race([failed, startPython(loadPyodide, { indexURL: pyodideURL, _loadSnapshot: image })]);
     timings.from = "snapshot";
   } catch (err) {
     await checked;  // (a missing core file is the error to show, not a reason to start cold)

@@ -217,6 +217,23 @@ def test_play_page_reports_a_python_that_cannot_load(fresh_browser, site_url: st
         assert page.locator("body").get_attribute("data-state") == "error"
 
 
+def test_play_page_says_when_the_host_serves_the_wasm_with_the_wrong_type(fresh_browser,
+                                                                         site_url: str) -> None:
+    """A host that serves .wasm as text: the page says so, instead of loading for ever."""
+    def as_text(route) -> None:
+        reply = route.fetch()
+        route.fulfill(response=reply, headers={**reply.headers, "content-type": "text/plain"})
+
+    with fresh_browser() as browser:
+        browser.context.route("**/pyodide.asm.wasm", as_text)
+        page = browser.new_page()
+        page.goto(f"{site_url}play/witching-hour/")
+        error = page.locator("#wt-error")
+        error.wait_for(state="visible", timeout=60_000)
+        assert "could not compile" in error.inner_text() and "MIME type" in error.inner_text()
+        assert "application/wasm" in error.inner_text()
+
+
 # --------------------------------------------------------------------------- the notebook
 
 
