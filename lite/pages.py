@@ -24,7 +24,7 @@ SITE = HERE / "site"
 DOCS = HERE / "rules" if (HERE / "rules").is_dir() else HERE.parent / "docs" / "games"
 """Each game's full rules reference (``docs/games/<id>.md``, package data ``rules/`` in the
 wheel), rendered as ``rules/<id>/``."""
-ASSETS = ("play.js", "worker.js", "wheel.mjs", "host.py", "site.css", "embed.js")
+ASSETS = ("play.js", "worker.js", "wheel.mjs", "snapshot-file.mjs", "host.py", "site.css", "embed.js")
 VARIANTS_DIR = "variants"
 """Where the house variants go, in the site (``variants/<name>.json``) and beside the notebooks."""
 WIDGET_FILES = ("table.js", "table.css")

@@ -10,11 +10,9 @@
 // Pyodide 314, so the worker falls back to a cold start if restoring fails). A page that
 // restores it skips Python's start, the wheel and host.py's imports.
 //
-// The file is gzip (the browser's own DecompressionStream reads it) of:
-//   "WTSNAP1\0", the byte count N (u32, little-endian), then Pyodide's snapshot with the
-//   first N bytes of its memory image XORed with the memory as the wasm module sets it up
-//   when instantiated (its data segments): those bytes are mostly unchanged, so they
-//   compress to almost nothing (3.9 MB instead of 5.4). The worker XORs them back.
+// The file (site/snapshot-file.mjs: its layout) is gzip, which the browser's own
+// DecompressionStream reads; the part of the memory image that the wasm's data segments
+// set up is XORed with them, so it compresses to almost nothing (4.1 MB instead of 5.4).
 // Reproducible: randomness and clocks are pinned while the snapshot is made (the string
 // hash seed, random's state and the clocks' readings are in the memory image), so the
 // same inputs give the same file. The worker seeds random afresh after restoring it.
@@ -23,9 +21,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import crypto from "node:crypto";
 import path from "node:path";
 import zlib from "node:zlib";
+import { pack, xorMemory } from "./site/snapshot-file.mjs";
 import { installWheel } from "./site/wheel.mjs";
-
-export const MAGIC = "WTSNAP1\0";
 
 for (const event of ["uncaughtException", "unhandledRejection"]) {
   process.on(event, (err) => {  // (a Python error's message holds its traceback)
@@ -95,12 +92,7 @@ const image = py.makeMemorySnapshot();
 let count = instantiated.length;
 while (count > 0 && instantiated[count - 1] === 0) count--;
 count = (count + 3) & ~3;  // (the worker XORs four bytes at a time)
-const memoryAt = new DataView(image.buffer, image.byteOffset).getUint32(4, true);
-for (let i = 0; i < count; i++) image[memoryAt + i] ^= instantiated[i];
-
-const head = new Uint8Array(12);
-head.set(new TextEncoder().encode(MAGIC));
-new DataView(head.buffer).setUint32(8, count, true);
-const packed = zlib.gzipSync(Buffer.concat([head, image]), { level: 9 });
+xorMemory(image, instantiated.buffer, count);
+const packed = zlib.gzipSync(pack(image, count), { level: 9 });
 writeFileSync(args.out, packed);
 console.log(JSON.stringify({ bytes: packed.length, memory: image.length, modules, xored: count }));

@@ -5,14 +5,15 @@
 // While loading it posts {op: "progress", step, steps, text}. It loads only the Pyodide
 // core and the project's wheel (by URL, so none of the notebook kernel's packages).
 //
-// Python starts from the site's memory snapshot (python-snapshot.bin, lite/snapshot.mjs):
-// the interpreter as it was at build time with witchtable and host.py imported and a table
-// of every game dealt once, so the first board needs no import. The wheel's files are
-// unpacked once the first board is drawn (nothing a table does reads them). If the snapshot cannot be
-// had or restored, Python starts cold: the wheel and host.py, downloaded meanwhile, are
-// installed and imported (wheel.mjs). Either way the wasm compiles as it downloads from
-// the moment loading starts.
+// Python starts from the site's memory snapshot (python-snapshot.bin, made by
+// lite/snapshot.mjs, read by snapshot-file.mjs): the interpreter as it was at build time,
+// with witchtable and host.py imported and a table of every game dealt once, so the first
+// board needs no import. The wheel's files are unpacked once the worker is idle (nothing a
+// table does reads them). If the snapshot cannot be had or restored, Python starts cold:
+// the wheel and host.py, downloaded meanwhile, are installed and imported (wheel.mjs).
+// Either way the wasm compiles as it downloads from the moment loading starts.
 
+import { unpack, xorMemory } from "./snapshot-file.mjs";
 import { installWheel } from "./wheel.mjs";
 
 let host = null;         // host.py's module, once loaded
@@ -59,18 +60,6 @@ function download(url, read) {
   return answer;
 }
 
-const MAGIC = "WTSNAP1\0";
-
-/** The snapshot's bytes: {image} for loadPyodide, {count} bytes of it to XOR back. */
-async function readSnapshot(bytes) {
-  if (bytes[0] === 0x1f && bytes[1] === 0x8b) {  // (a server that decoded it already sends it plain)
-    const plain = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    bytes = new Uint8Array(await new Response(plain).arrayBuffer());
-  }
-  if (new TextDecoder().decode(bytes.subarray(0, 8)) !== MAGIC) throw new Error("it is not a witchtable snapshot");
-  return { image: bytes.subarray(12), count: new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true) };
-}
-
 // The wasm, compiled as it downloads from the start (Pyodide would begin once its own
 // JavaScript has loaded and, from a snapshot, once the snapshot is in). Pyodide's request
 // for the file gets an empty answer and its instantiateStreaming this module; when a
@@ -88,13 +77,9 @@ function compileEarly(pyodideURL, onError) {
   WebAssembly.instantiateStreaming = async (_source, imports) => {
     const module = await compiled;
     const instance = await WebAssembly.instantiate(module, imports);
-    const snapshot = early.snapshot;
-    if (snapshot) {
+    if (early.snapshot) {
       const memory = imports.env?.memory || instance.exports.memory;
-      const at = new DataView(snapshot.image.buffer, snapshot.image.byteOffset).getUint32(4, true);
-      const image = new Uint32Array(snapshot.image.buffer, snapshot.image.byteOffset + at, snapshot.count / 4);
-      const fresh = new Uint32Array(memory.buffer, 0, snapshot.count / 4);
-      for (let i = 0; i < image.length; i++) image[i] ^= fresh[i];
+      xorMemory(early.snapshot.snapshot, memory.buffer, early.snapshot.count);
     }
     return { module, instance };
   };
@@ -122,14 +107,14 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
   checked.catch(fail);
   const early = compileEarly(pyodideURL, (err) => checked.then(() => fail(err), () => {}));
   const snapshot = snapshotURL
-    ? download(snapshotURL, async (reply) => readSnapshot(new Uint8Array(await reply.arrayBuffer())))
+    ? download(snapshotURL, async (reply) => unpack(new Uint8Array(await reply.arrayBuffer())))
     : Promise.reject(new Error("the page names no snapshot"));
   snapshot.catch(() => {});
   const wheel = download(wheelURL, (reply) => reply.arrayBuffer());
   const hostSource = download(hostURL, (reply) => reply.text());
   import(pyodideURL + "pyodide.asm.mjs").catch(() => {});  // (Pyodide imports it next: start now)
   const { loadPyodide } = await Promise.race([import(pyodideURL + "pyodide.mjs"), failed]);
-  const image = snapshot.then((s) => { early.snapshot = s; return s.image; });
+  const image = snapshot.then((s) => { early.snapshot = s; return s.snapshot; });
   image.catch(() => {});  // (Pyodide awaits it only once its own JavaScript has loaded)
   let py = null;
   try {

@@ -115,3 +115,25 @@ def test_the_page_says_which_rules_page_its_how_to_play_links(host) -> None:
     assert "../../../rules/hocus-focus/es/" in json.dumps(state["scene"])
     state = start(host, game="hocus-focus", seed=1, pace=0)["state"]
     assert "../../rules/hocus-focus/" in json.dumps(state["scene"])
+
+
+def test_warm_deals_every_game_and_language_then_leaves_no_table(host, monkeypatch) -> None:
+    """host.warm (run before the play pages' snapshot is taken): every game's table is dealt
+    once (each language for a game with a language option), and none is left set up."""
+    from witchtable.engine import GAMES
+    from witchtable.widgets import i18n
+
+    dealt, real_start = [], host.start
+
+    def start_and_note(options: str) -> str:
+        dealt.append(json.loads(options))
+        return real_start(options)
+
+    monkeypatch.setattr(host, "start", start_and_note)
+    host.warm()
+    assert sorted({d["game"] for d in dealt}) == sorted(GAMES)
+    with_language = [g for g in GAMES if "language" in [o.name for o in GAMES[g].option_list]]
+    for game in with_language:
+        assert sorted(d["options"]["language"] for d in dealt if d["game"] == game) == sorted(i18n.LANGUAGES)
+    assert json.loads(host.handle("{}")) == {"error": "No game is set up yet."}
+    assert i18n.language() == "en"
