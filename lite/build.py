@@ -603,18 +603,25 @@ def lazy_ipython_terminal(folder: Path) -> bool:
     ``IPython.embed`` and ``from IPython import embed`` still give the same function, loaded
     on first use. Returns whether the wheel was changed (False: already lazy); the build
     fails if IPython's ``__init__`` no longer has that import."""
-    wheels = sorted(folder.glob("ipython-*.whl"))
+    return patch_wheel(folder, "IPython", "IPython/__init__.py", IPYTHON_TERMINAL_EAGER,
+                       IPYTHON_TERMINAL_LAZY, "lazy_ipython_terminal")
+
+
+def patch_wheel(folder: Path, name: str, member: str, old: str, new: str, step: str) -> bool:
+    """Replace the one ``old`` in ``member`` of the one ``name`` wheel in ``folder`` by ``new``
+    (its RECORD line follows); False if it has ``new`` already. The build fails if there is
+    not exactly one such wheel, or one ``old`` in it (a new version: look again at ``step``)."""
+    wheels = sorted(folder.glob(f"{name.lower()}-*.whl"))
     if len(wheels) != 1:
-        fail(f"{folder} has {len(wheels)} IPython wheels, not one: look at lazy_ipython_terminal")
-    member = "IPython/__init__.py"
+        fail(f"{folder} has {len(wheels)} {name} wheels, not one: look at {step}")
     with zipfile.ZipFile(wheels[0]) as whl:
         source = whl.read(member).decode()
-    if IPYTHON_TERMINAL_LAZY in source:
+    if new in source:
         return False
-    if source.count(IPYTHON_TERMINAL_EAGER) != 1:
-        fail(f"{wheels[0].name}'s {member} no longer has exactly one {IPYTHON_TERMINAL_EAGER.strip()!r}: "
-             "IPython changed; look again at lazy_ipython_terminal for this version")
-    replace_member(wheels[0], member, source.replace(IPYTHON_TERMINAL_EAGER, IPYTHON_TERMINAL_LAZY).encode())
+    if source.count(old) != 1:
+        fail(f"{wheels[0].name}'s {member} no longer has exactly one {old.strip()!r}: "
+             f"{name} changed; look again at {step} for this version")
+    replace_member(wheels[0], member, source.replace(old, new).encode())
     return True
 
 
@@ -656,19 +663,8 @@ def completion_without_jedi(folder: Path) -> bool:
     and magics; what jedi adds is inferring the type of a call's result. The kernel turns
     jedi on unconditionally, so its wheel gets ``use_jedi = False``. Returns whether the
     wheel was changed; the build fails if the kernel no longer has that line."""
-    wheels = sorted(folder.glob("pyodide_kernel-*.whl"))
-    if len(wheels) != 1:
-        fail(f"{folder} has {len(wheels)} pyodide_kernel wheels, not one: look at completion_without_jedi")
-    member = "pyodide_kernel/interpreter.py"
-    with zipfile.ZipFile(wheels[0]) as whl:
-        source = whl.read(member).decode()
-    if KERNEL_JEDI_OFF in source:
-        return False
-    if source.count(KERNEL_JEDI_ON) != 1:
-        fail(f"{wheels[0].name}'s {member} no longer has exactly one {KERNEL_JEDI_ON.strip()!r}: "
-             "the kernel changed; look again at completion_without_jedi for this version")
-    replace_member(wheels[0], member, source.replace(KERNEL_JEDI_ON, KERNEL_JEDI_OFF).encode())
-    return True
+    return patch_wheel(folder, "pyodide_kernel", "pyodide_kernel/interpreter.py", KERNEL_JEDI_ON,
+                       KERNEL_JEDI_OFF, "completion_without_jedi")
 
 
 def replace_member(wheel: Path, member: str, data: bytes) -> None:
