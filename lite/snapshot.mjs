@@ -12,10 +12,13 @@
 //
 // The file (site/snapshot-file.mjs: its layout) is gzip, which the browser's own
 // DecompressionStream reads; the part of the memory image that the wasm's data segments
-// set up is XORed with them, so it compresses to almost nothing (4.1 MB instead of 5.4).
-// Reproducible: randomness and clocks are pinned while the snapshot is made (the string
-// hash seed, random's state and the clocks' readings are in the memory image), so the
-// same inputs give the same file. The worker seeds random afresh after restoring it.
+// set up is XORed with them, so that part compresses to almost nothing (the file: 4.1 MB
+// instead of 5.4). Reproducible: randomness and clocks are pinned while the snapshot is
+// made (the string hash seed, random's state and the clocks' readings are in the memory
+// image), so the same inputs give the same file. The worker seeds random afresh after
+// restoring it; string hashing stays the build's (PYTHONHASHSEED=0) in every restored
+// page, which nothing a table does depends on (the engine's determinism digests are the
+// same from CPython runs, each with a random hash seed, and from Pyodide).
 import { parseArgs } from "node:util";
 import { readFileSync, writeFileSync } from "node:fs";
 import crypto from "node:crypto";
