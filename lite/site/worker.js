@@ -9,8 +9,9 @@
 // lite/snapshot.mjs, read by snapshot-file.mjs): the interpreter as it was at build time,
 // with witchtable and host.py imported and a table of every game dealt once, so the first
 // board needs no import. The wheel's files are unpacked once the worker is idle (nothing a
-// table does reads them). If the snapshot cannot be had or restored, Python starts cold:
-// the wheel and host.py, downloaded meanwhile, are installed and imported (wheel.mjs).
+// table does reads them), and downloaded then. If the snapshot cannot be had or restored,
+// Python starts cold: the wheel and host.py, downloaded meanwhile, are installed and
+// imported (wheel.mjs).
 // Either way the wasm compiles as it downloads from the moment loading starts.
 
 import { unpack, xorMemory } from "./snapshot-file.mjs";
@@ -110,7 +111,8 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
     ? download(snapshotURL, async (reply) => unpack(new Uint8Array(await reply.arrayBuffer())))
     : Promise.reject(new Error("the page names no snapshot"));
   snapshot.catch(() => {});
-  const wheel = download(wheelURL, (reply) => reply.arrayBuffer());
+  let wheel = null;  // (from a snapshot it is needed only once the worker is idle: fetched then)
+  const wheelBytes = () => (wheel ??= download(wheelURL, (reply) => reply.arrayBuffer()));
   const hostSource = download(hostURL, (reply) => reply.text());
   import(pyodideURL + "pyodide.asm.mjs").catch(() => {});  // (Pyodide imports it next: start now)
   const { loadPyodide } = await Promise.race([import(pyodideURL + "pyodide.mjs"), failed]);
@@ -124,6 +126,7 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
     await checked;  // (a missing core file is the error to show, not a reason to start cold)
     console.warn(`witchtable: Python starts without its snapshot: ${err.message || err}`);
     early.snapshot = null;
+    wheelBytes();  // (while Python starts)
     timings.from = "cold";
     timings.snapshotProblem = String(err.message || err).slice(0, 200);
   }
@@ -137,10 +140,10 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
   }
   progress(1);
   if (timings.from === "cold") {
-    installWheel(py, wheelURL, await wheel);
+    installWheel(py, wheelURL, await wheelBytes());
   } else {
     py.runPython("import random; random.seed()");  // (its state in the snapshot is every page's)
-    installLater = async () => installWheel(py, wheelURL, await wheel);
+    installLater = async () => installWheel(py, wheelURL, await wheelBytes());
   }
   progress(2);
   py.FS.writeFile("/home/pyodide/wt_host.py", await hostSource);

@@ -86,3 +86,21 @@ def test_a_page_without_its_snapshot_starts_cold(fresh_browser, site_url: str, d
         assert timings["from"] == "cold", timings
         assert timings["snapshotProblem"], timings
         assert browser.errors == []
+
+
+def test_the_wheel_is_fetched_once_the_page_is_idle(fresh_browser, site_url: str) -> None:
+    """From the snapshot the wheel is not on the way to the first board: the worker fetches
+    and unpacks it once it has had nothing to do for a moment (for tracebacks' lines)."""
+    with fresh_browser() as browser:
+        page, _ms = open_play_page(browser, site_url, "witching-hour")
+
+        def fetched() -> list[str]:
+            return [r.url for r in browser.finished if r.url.endswith("-py3-none-any.whl")]
+
+        assert fetched() == []
+        for _ in range(100):
+            if fetched():
+                break
+            page.wait_for_timeout(100)
+        assert len(fetched()) == 1
+        assert browser.errors == []
