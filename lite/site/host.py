@@ -7,8 +7,11 @@ knows a rule: the controller and the engine decide everything.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
+import sys
+from collections.abc import Callable
 from typing import Any
 
 from witchtable.engine import GAMES
@@ -104,7 +107,7 @@ def save() -> str:
 
 
 def warm() -> None:
-    """Deal, and drop, a table of every game in each of its languages.
+    """Deal, and drop, a table of every game in each of its languages, and one explorer.
 
     Everything a table needs at its start is then imported and read (presenters, pictures,
     catalogues). The play pages' memory snapshot is taken right after this (lite/snapshot.mjs),
@@ -120,8 +123,44 @@ def warm() -> None:
             answer = json.loads(start(json.dumps(options)))
             if "error" in answer:
                 raise RuntimeError(f"warming {game_id} ({language}): {answer['error']}")
+    # the explorer too: its first state holds the copy-a-link control (urllib.parse)
+    answer = json.loads(start(json.dumps({"game": sorted(GAMES)[0], "mode": "explore", "pace": 0, "seed": 1,
+                                          "site_url": "http://127.0.0.1:8000/"})))
+    if "error" in answer:
+        raise RuntimeError(f"warming the explorer: {answer['error']}")
     for language in LANGUAGES:
         with using(language):
             pass
     _table = None
+
+
+class _FilesLater:
+    """Last on ``sys.meta_path`` while Python's files have not arrived (:func:`files_later`):
+    an import that nothing found brings them at once, then is looked for again."""
+
+    def __init__(self, bring: Callable[[], None]) -> None:
+        self.bring = bring
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        self.bring()  # (worker.js: fetches and writes them, then calls files_arrived)
+        for finder in sys.meta_path:
+            spec = finder.find_spec(name, path, target) if hasattr(finder, "find_spec") else None
+            if spec is not None:
+                return spec
+        return None
+
+
+def files_later(bring: Callable[[], None]) -> str:
+    """From the memory snapshot, Python's files (the standard library's zip, the wheel's)
+    arrive once the worker is idle: every module and file a table uses is in memory already.
+    Until then an import that nothing finds calls ``bring``. Returns where the standard
+    library's zip goes."""
+    sys.meta_path.append(_FilesLater(bring))
+    return next(p for p in sys.path if p.endswith(".zip"))
+
+
+def files_arrived() -> None:
+    """Python's files are in place: imports look in them from now on."""
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _FilesLater)]
+    importlib.invalidate_caches()
 

@@ -8,10 +8,10 @@
 // Python starts from the site's memory snapshot (python-snapshot.bin, made by
 // lite/snapshot.mjs, read by snapshot-file.mjs): the interpreter as it was at build time,
 // with witchtable and host.py imported and a table of every game dealt once, so the first
-// board needs no import. The wheel's files are unpacked once the worker is idle (nothing a
-// table does reads them), and downloaded then. If the snapshot cannot be had or restored,
-// Python starts cold: the wheel and host.py, downloaded meanwhile, are installed and
-// imported (wheel.mjs).
+// board needs no import. Its files (the standard library's zip, the wheel's) come once
+// the worker is idle (filesLater). If the snapshot cannot be had or restored, Python
+// starts cold: the wheel and host.py, downloaded meanwhile, are installed and imported
+// (wheel.mjs).
 // Either way the wasm compiles as it downloads from the moment loading starts.
 
 import { unpack, xorMemory } from "./snapshot-file.mjs";
@@ -19,7 +19,7 @@ import { installWheel } from "./wheel.mjs";
 
 let host = null;         // host.py's module, once loaded
 let loading = null;      // the promise of the loading steps
-let installLater = null; // from a snapshot: unpacking the wheel, done once the worker is idle
+let installLater = null; // from a snapshot: Python's files, brought once the worker is idle
 
 const t = (text) => text;  // marks a text for the page's catalogue: play.js shows it translated
 const STEPS = [
@@ -100,6 +100,40 @@ async function startPython(loadPyodide, options) {
   })]);
 }
 
+// From a snapshot, Python's files come once the worker is idle: the standard library's
+// zip (4.5 MB) and the wheel's files. Every module and file a table uses is already in
+// memory (host.warm), so neither is on the way to the first board: Pyodide starts with an
+// empty zip. An import that nothing finds before then (a module no table had imported)
+// brings them at once, synchronously (host.files_later).
+const EMPTY_ZIP = new Uint8Array([0x50, 0x4b, 0x05, 0x06, ...new Array(18).fill(0)]);
+
+function fetchNow(url) {
+  const request = new XMLHttpRequest();  // (synchronous: allowed in a worker)
+  request.open("GET", url, false);
+  request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`could not fetch ${url}: HTTP ${request.status}`);
+  return request.response;
+}
+
+/** Set up the files' late arrival; returns the job that brings them when idle. */
+function filesLater(py, stdlibURL, wheelURL, wheelBytes) {
+  let brought = false, zipPath = null;
+  const bring = (stdlib, wheel) => {
+    if (brought) return;
+    brought = true;
+    py.FS.writeFile(zipPath, new Uint8Array(stdlib));
+    installWheel(py, wheelURL, wheel);
+    host.files_arrived();
+  };
+  zipPath = host.files_later(() => bring(fetchNow(stdlibURL), fetchNow(wheelURL)));
+  return async () => {
+    if (brought) return;
+    const stdlib = await download(stdlibURL, (reply) => reply.arrayBuffer());
+    bring(stdlib, await wheelBytes());
+  };
+}
+
 async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
   progress(0);
   let fail;
@@ -120,7 +154,9 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
   image.catch(() => {});  // (Pyodide awaits it only once its own JavaScript has loaded)
   let py = null;
   try {
-    py = await Promise.race([failed, startPython(loadPyodide, { indexURL: pyodideURL, _loadSnapshot: image })]);
+    const stdLibURL = URL.createObjectURL(new Blob([EMPTY_ZIP]));  // (the real one comes later)
+    py = await Promise.race([failed, startPython(loadPyodide, { indexURL: pyodideURL, _loadSnapshot: image,
+                                                                stdLibURL })]);
     timings.from = "snapshot";
   } catch (err) {
     await checked;  // (a missing core file is the error to show, not a reason to start cold)
@@ -139,17 +175,21 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
     }
   }
   progress(1);
-  if (timings.from === "cold") {
-    installWheel(py, wheelURL, await wheelBytes());
-  } else {
-    py.runPython("import random; random.seed()");  // (its state in the snapshot is every page's)
-    installLater = async () => installWheel(py, wheelURL, await wheelBytes());
-  }
+  if (timings.from === "cold") installWheel(py, wheelURL, await wheelBytes());
   progress(2);
   py.FS.writeFile("/home/pyodide/wt_host.py", await hostSource);
   host = py.pyimport("wt_host");
+  if (timings.from === "snapshot") {
+    const random = py.pyimport("random");
+    random.seed();  // (its state in the snapshot is every page's)
+    random.destroy();
+    installLater = filesLater(py, pyodideURL + "python_stdlib.zip", wheelURL, wheelBytes);
+  }
   timings.step2 = Math.round(performance.now() - stepStart);
-  return { timings, python: py.runPython("import sys; sys.version.split()[0]"), version: py.version };
+  const sys = py.pyimport("sys");
+  const python = sys.version.split(" ")[0];
+  sys.destroy();
+  return { timings, python, version: py.version };
 }
 
 async function run(request) {
@@ -168,10 +208,9 @@ async function run(request) {
   }
 }
 
-// From a snapshot, the wheel's files are unpacked once the worker has had nothing to do
-// for a moment: every module and file a table uses is already in memory (host.warm), so
-// they are for tracebacks' source lines, and unpacking them at once would slow the first
-// board's drawing (the page and the worker share the computer's cores).
+// From a snapshot, Python's files come once the worker has had nothing to do for a
+// moment: bringing them at once would slow the first board (the download, and unpacking
+// the wheel while the page draws: the page and the worker share the computer's cores).
 const IDLE_MS = 1500;
 let idleTimer = null;
 function installWhenIdle() {

@@ -119,7 +119,8 @@ def test_the_page_says_which_rules_page_its_how_to_play_links(host) -> None:
 
 def test_warm_deals_every_game_and_language_then_leaves_no_table(host, monkeypatch) -> None:
     """host.warm (run before the play pages' snapshot is taken): every game's table is dealt
-    once (each language for a game with a language option), and none is left set up."""
+    once (each language for a game with a language option) and one explorer, and none is
+    left set up."""
     from witchtable.engine import GAMES
     from witchtable.widgets import i18n
 
@@ -134,6 +135,31 @@ def test_warm_deals_every_game_and_language_then_leaves_no_table(host, monkeypat
     assert sorted({d["game"] for d in dealt}) == sorted(GAMES)
     with_language = [g for g in GAMES if "language" in [o.name for o in GAMES[g].option_list]]
     for game in with_language:
-        assert sorted(d["options"]["language"] for d in dealt if d["game"] == game) == sorted(i18n.LANGUAGES)
+        languages = [d["options"]["language"] for d in dealt if d["game"] == game and "options" in d]
+        assert sorted(languages) == sorted(i18n.LANGUAGES)
+    assert [d["game"] for d in dealt if d.get("mode") == "explore"] == [sorted(GAMES)[0]]
     assert json.loads(host.handle("{}")) == {"error": "No game is set up yet."}
     assert i18n.language() == "en"
+
+
+def test_files_later_brings_the_files_when_an_import_finds_nothing(host, tmp_path, monkeypatch) -> None:
+    """From the snapshot the worker starts with an empty standard library: an import that
+    nothing finds calls ``bring`` (once), then is looked for again; ``files_arrived`` ends it."""
+    import sys
+
+    brought = []
+
+    def bring() -> None:
+        brought.append(True)
+        (tmp_path / "wt_brought_late.py").write_text("VALUE = 7\n")
+        monkeypatch.syspath_prepend(str(tmp_path))
+        host.files_arrived()
+
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(sys, "path", [str(tmp_path / "stdlib.zip"), *sys.path])
+    assert host.files_later(bring) == str(tmp_path / "stdlib.zip")
+    import wt_brought_late  # noqa: F401  (nothing had it: bring() runs, then it is found)
+
+    assert brought == [True] and sys.modules["wt_brought_late"].VALUE == 7
+    assert not [f for f in sys.meta_path if type(f).__name__ == "_FilesLater"]
+    monkeypatch.delitem(sys.modules, "wt_brought_late")
