@@ -153,8 +153,8 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
   const image = snapshot.then((s) => { early.snapshot = s; return s.snapshot; });
   image.catch(() => {});  // (Pyodide awaits it only once its own JavaScript has loaded)
   let py = null;
+  const stdLibURL = URL.createObjectURL(new Blob([EMPTY_ZIP]));  // (the real one comes later)
   try {
-    const stdLibURL = URL.createObjectURL(new Blob([EMPTY_ZIP]));  // (the real one comes later)
     py = await Promise.race([failed, startPython(loadPyodide, { indexURL: pyodideURL, _loadSnapshot: image,
                                                                 stdLibURL })]);
     timings.from = "snapshot";
@@ -165,6 +165,8 @@ async function load({ pyodideURL, wheelURL, hostURL, snapshotURL }) {
     wheelBytes();  // (while Python starts)
     timings.from = "cold";
     timings.snapshotProblem = String(err.message || err).slice(0, 200);
+  } finally {
+    URL.revokeObjectURL(stdLibURL);
   }
   if (!py) {
     try {
