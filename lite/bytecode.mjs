@@ -5,8 +5,9 @@
 //
 // Called by lite/build.py on the staged static/pyodide folder (the npm Pyodide, the
 // shipped wheels and the site's lock). It starts Pyodide twice, as the site does:
-//   play:   the core and the witchtable wheel, then host.py and a table of every game
-//           (what the play pages' worker does before the board is playable);
+//   play:   the core and the witchtable wheel, then host.py and host.warm(): a table of
+//           every game (what a play page's worker does before its board is playable;
+//           and what the play pages' memory snapshot holds, lite/snapshot.mjs);
 //   kernel: the lock's preloads, then what the JupyterLite kernel runs at start
 //           (micropip, piplite, pyodide_kernel) and the first cells of a notebook;
 // and writes, for every module then in sys.modules whose source is the standard library
@@ -114,11 +115,8 @@ const play = await start({ packages: [] });
 installWheel(play, args.wheel, readFileSync(path.join(args.pyodide, args.wheel)));
 play.FS.writeFile("/home/pyodide/wt_host.py", readFileSync(args.host, "utf8"));
 play.runPython(`
-import json, wt_host
-from witchtable.engine import GAMES
-for _game in sorted(GAMES):
-    _answer = json.loads(wt_host.start(json.dumps({"game": _game, "pace": 0})))
-    assert "error" not in _answer, _answer
+import wt_host
+wt_host.warm()
 `);
 const playFiles = JSON.parse(play.runPython(RECORD));
 

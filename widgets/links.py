@@ -130,11 +130,17 @@ def read_link(text: Any) -> Position:
     return Position(game, move)
 
 
+_URL_SAFE = re.compile(r"[A-Za-z0-9._~-]*")
+"""Characters an address carries as they are: a link :func:`make_link` makes has no other."""
+
+
 def link_url(base: str, link: str) -> str:
     """The play page address ``base`` (``…/play/<game>/``) opening ``link`` in its explorer."""
-    from urllib.parse import quote  # (here: urllib.parse and ipaddress cost the play page's start)
     joiner = "&" if "?" in base else "?"
-    return f"{base}{joiner}mode=explore&position={quote(link, safe='')}"
+    if not _URL_SAFE.fullmatch(link):
+        from urllib.parse import quote  # (only here: it and ipaddress would weigh on a play page's start)
+        link = quote(link, safe="")
+    return f"{base}{joiner}mode=explore&position={link}"
 
 
 def play_page(site: str, game_id: str) -> str:

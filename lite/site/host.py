@@ -107,7 +107,7 @@ def save() -> str:
 
 
 def warm() -> None:
-    """Deal, and drop, a table of every game in each of its languages, and one explorer.
+    """Deal, and drop, a table of every game in each of its languages.
 
     Everything a table needs at its start is then imported and read (presenters, pictures,
     catalogues). The play pages' memory snapshot is taken right after this (lite/snapshot.mjs),
@@ -123,11 +123,6 @@ def warm() -> None:
             answer = json.loads(start(json.dumps(options)))
             if "error" in answer:
                 raise RuntimeError(f"warming {game_id} ({language}): {answer['error']}")
-    # the explorer too: its first state holds the copy-a-link control (urllib.parse)
-    answer = json.loads(start(json.dumps({"game": sorted(GAMES)[0], "mode": "explore", "pace": 0, "seed": 1,
-                                          "site_url": "http://127.0.0.1:8000/"})))
-    if "error" in answer:
-        raise RuntimeError(f"warming the explorer: {answer['error']}")
     for language in LANGUAGES:
         with using(language):
             pass

@@ -119,8 +119,7 @@ def test_the_page_says_which_rules_page_its_how_to_play_links(host) -> None:
 
 def test_warm_deals_every_game_and_language_then_leaves_no_table(host, monkeypatch) -> None:
     """host.warm (run before the play pages' snapshot is taken): every game's table is dealt
-    once (each language for a game with a language option) and one explorer, and none is
-    left set up."""
+    once (each language for a game with a language option), and none is left set up."""
     from witchtable.engine import GAMES
     from witchtable.widgets import i18n
 
@@ -137,7 +136,6 @@ def test_warm_deals_every_game_and_language_then_leaves_no_table(host, monkeypat
     for game in with_language:
         languages = [d["options"]["language"] for d in dealt if d["game"] == game and "options" in d]
         assert sorted(languages) == sorted(i18n.LANGUAGES)
-    assert [d["game"] for d in dealt if d.get("mode") == "explore"] == [sorted(GAMES)[0]]
     assert json.loads(host.handle("{}")) == {"error": "No game is set up yet."}
     assert i18n.language() == "en"
 

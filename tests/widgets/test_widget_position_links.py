@@ -18,7 +18,15 @@ from witchtable.engine import GAMES, new_game
 from witchtable.engine.core import SaveError
 from witchtable.engine.sim import play_bots, seat_bots
 from witchtable.widgets import TableController
-from witchtable.widgets.links import MAX_DATA_CHARS, MAX_LINK_CHARS, PREFIX, LinkError, make_link, read_link
+from witchtable.widgets.links import (
+    MAX_DATA_CHARS,
+    MAX_LINK_CHARS,
+    PREFIX,
+    LinkError,
+    link_url,
+    make_link,
+    read_link,
+)
 
 MOVES = 40
 """How far into each game the round-trip test plays (a few rounds of every game)."""
@@ -86,6 +94,16 @@ def test_with_the_sites_address_the_copy_is_the_play_pages_url() -> None:
     part = controller.state()["scene"]["link"]
     assert part["url"] == part["copy"] == ("https://school.example/games/play/hocus-pocus/?mode=explore&position="
                                            + controller.link())
+
+
+def test_a_link_goes_into_the_address_as_it_is_and_anything_else_quoted() -> None:
+    """make_link's links are URL-safe (base64url): they need no quoting (nor urllib.parse,
+    which the play pages would have to load); other text is percent-encoded."""
+    link = make_link(new_game("witching-hour", 3, seed=2).to_json(), 0)
+    assert link_url("https://x.org/play/witching-hour/", link) == \
+        f"https://x.org/play/witching-hour/?mode=explore&position={link}"
+    assert link_url("https://x.org/p/?embed=1", "wt1.a b/é") == \
+        "https://x.org/p/?embed=1&mode=explore&position=wt1.a%20b%2F%C3%A9"
 
 
 def test_a_variations_link_carries_that_line(explorer) -> None:
