@@ -17,6 +17,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from playwright.sync_api import expect
 from wt_browser import ARTIFACTS, PLAY, Notebook, Table
 
 pytestmark = pytest.mark.browser
@@ -115,8 +116,8 @@ def test_a_reopened_notebook_shows_its_boards_and_each_table_says_its_kernel_is_
     page.locator(".jp-Dialog .jp-mod-accept").click()
     notices = nb.panel.locator(".wt-table [data-role=kernel]")
     notices.nth(1).wait_for(state="visible", timeout=30_000)
-    for i in range(2):
-        text = notices.nth(i).inner_text()
-        assert "kernel is gone" in text and "run the cell again" in text
+    for i in range(2):  # (a notice may show before its words are in: wait for them)
+        expect(notices.nth(i)).to_contain_text("kernel is gone", timeout=30_000)
+        expect(notices.nth(i)).to_contain_text("run the cell again")
     assert not snaps.first.is_visible(), "the live tables are back: their snapshots hide"
     page.screenshot(path=str(ARTIFACTS / "export-reopened.png"))
