@@ -7,7 +7,7 @@ knows a rule: the controller and the engine decide everything.
 
 from __future__ import annotations
 
-import importlib
+import importlib.machinery
 import json
 import re
 import sys
@@ -19,7 +19,7 @@ from witchtable.engine.core import json_problem, parse_json
 from witchtable.engine.rules import brief
 from witchtable.variants import apply_variant
 from witchtable.widgets.controller import TableController
-from witchtable.widgets.i18n import LANGUAGES, using
+from witchtable.widgets.i18n import LANGUAGES
 
 _table: TableController | None = None
 
@@ -123,9 +123,6 @@ def warm() -> None:
             answer = json.loads(start(json.dumps(options)))
             if "error" in answer:
                 raise RuntimeError(f"warming {game_id} ({language}): {answer['error']}")
-    for language in LANGUAGES:
-        with using(language):
-            pass
     _table = None
 
 
@@ -138,11 +135,7 @@ class _FilesLater:
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
         self.bring()  # (worker.js: fetches and writes them, then calls files_arrived)
-        for finder in sys.meta_path:
-            spec = finder.find_spec(name, path, target) if hasattr(finder, "find_spec") else None
-            if spec is not None:
-                return spec
-        return None
+        return importlib.machinery.PathFinder.find_spec(name, path, target)  # (where they are)
 
 
 def files_later(bring: Callable[[], None]) -> str:

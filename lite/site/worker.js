@@ -87,15 +87,16 @@ function compileEarly(pyodideURL, onError) {
   return early;
 }
 
-let onStderr = () => {};
 async function startPython(loadPyodide, options) {
   let fail;
   const failed = new Promise((_, reject) => { fail = reject; });
-  onStderr = (text) => { if (/instantiation failed|failed to execute|aborted/i.test(text)) fail(new Error(text)); };
   return Promise.race([failed, loadPyodide({
     packages: [],
     stdout: (text) => console.log(text),
-    stderr: (text) => { console.warn(text); onStderr(text); },
+    stderr: (text) => {
+      console.warn(text);
+      if (/instantiation failed|failed to execute|aborted/i.test(text)) fail(new Error(text));
+    },
     ...options,
   })]);
 }
