@@ -45,6 +45,7 @@ import sys
 import tempfile
 import time
 import zipfile
+from collections import Counter
 from importlib import metadata
 from pathlib import Path
 
@@ -509,22 +510,23 @@ Each pattern captures the chunks its loader fetches; together 1.9 MB, which the 
 pages' memory snapshot needs."""
 
 
+CHUNK_LOAD = re.compile(r"\.e\((\d+)\)")
+"""How JupyterLab's bundled code asks for a chunk (``__webpack_require__.e(<id>)``, minified)."""
+
+
 def unused_chunks(build: Path) -> int:
     """Remove the chunks that only the :data:`UNUSED_LOADERS` fetch (a chunk another piece
     of code also asks for stays); returns the bytes saved. The build fails if a loader is
     no longer found (a new JupyterLab: look at its code again)."""
     code = {path: path.read_text(errors="replace") for path in sorted(build.glob("*.js"))}
-    asked = {}
-    for text in code.values():
-        for chunk in re.findall(r"\.e\((\d+)\)", text):
-            asked[chunk] = asked.get(chunk, 0) + 1
+    asked = Counter(chunk for text in code.values() for chunk in CHUNK_LOAD.findall(text))
     removed = 0
     for feature, loader in UNUSED_LOADERS.items():
         found = [m for text in code.values() for m in loader.finditer(text)]
         if len(found) != 1:
             fail(f"{build}: JupyterLab's loader of {feature} was found {len(found)} times, not once; "
                  "look again at UNUSED_LOADERS for this JupyterLite")
-        chunks = re.findall(r"\.e\((\d+)\)", found[0].group(1))
+        chunks = CHUNK_LOAD.findall(found[0].group(1))
         only_here = [c for c in chunks if asked[c] == chunks.count(c)]
         if not only_here:
             fail(f"{build}: every chunk of {feature} is also asked for elsewhere; "

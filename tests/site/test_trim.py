@@ -308,7 +308,7 @@ def test_built_site_has_no_unused_chunk_and_no_terminal() -> None:
     code = "".join(p.read_text(errors="replace") for p in build.glob("*.js"))
     assert "org.eclipse.elk" not in code
     for loader in site_build.UNUSED_LOADERS.values():
-        for chunk in __import__("re").findall(r"\.e\((\d+)\)", loader.search(code).group(1)):
+        for chunk in site_build.CHUNK_LOAD.findall(loader.search(code).group(1)):
             asked = code.count(f".e({chunk})")
             assert asked > 1 or not list(build.glob(f"{chunk}.*.js")), f"chunk {chunk} is still shipped"
     settings = json.loads((SITE / "lite" / "jupyter-lite.json").read_text())["jupyter-config-data"]
