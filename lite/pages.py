@@ -19,11 +19,16 @@ from pathlib import Path
 from string import Template
 from urllib.parse import quote
 
+if __package__:
+    from . import player_rules
+else:  # lite/ on the path (python lite/build.py, the tests)
+    import player_rules
+
 HERE = Path(__file__).resolve().parent
 SITE = HERE / "site"
 DOCS = HERE / "rules" if (HERE / "rules").is_dir() else HERE.parent / "docs" / "games"
 """Each game's full rules reference (``docs/games/<id>.md``, package data ``rules/`` in the
-wheel), rendered as ``rules/<id>/``."""
+wheel), rendered as ``rules/<id>/reference/`` beside the player's page ``rules/<id>/``."""
 ASSETS = ("play.js", "worker.js", "wheel.mjs", "snapshot-file.mjs", "host.py", "site.css", "embed.js")
 VARIANTS_DIR = "variants"
 """Where the house variants go, in the site (``variants/<name>.json``) and beside the notebooks."""
@@ -73,6 +78,15 @@ def page_languages(game: dict) -> list[str]:
 
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 """Each language's name in itself, for the links between a page's languages."""
+
+
+def language_links(game: dict, language: str) -> str:
+    """A game page's links to the same page in its other languages (`` · <a ...>Español</a>``):
+    English at ``<kind>/<id>/``, another at ``<kind>/<id>/<language>/``."""
+    others = [lang for lang in page_languages(game) if lang != language]
+    return "".join(
+        f' · <a href="{"" if language == "en" else "../"}{"" if lang == "en" else lang + "/"}" '
+        f'hreflang="{lang}" lang="{lang}">{esc(LANGUAGE_NAMES.get(lang, lang))}</a>' for lang in others)
 
 
 def translations(wheel: Path, language: str) -> gettext.NullTranslations:
@@ -150,8 +164,14 @@ def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: l
     cards = []
     for game in games:
         nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
-        play = f'play/{esc(game["id"])}/'
-        links = [f'<a class="wt-button wt-primary" href="{play}">Play {esc(game["name"])}</a>']
+        play = esc(game_folder("play", game["id"]))
+        links = [f'<a class="wt-button wt-primary" href="{play}">Play {esc(game["name"])}</a>',
+                 f'<a class="wt-button" href="{esc(game_folder("rules", game["id"]))}" '
+                 f'data-role="rules">How to play</a>']
+        links += [f'<a class="wt-button" href="{esc(game_folder("rules", game["id"], lang))}" '
+                  f'data-role="rules" hreflang="{lang}" lang="{lang}">'
+                  f'{esc(LANGUAGE_NAMES.get(lang, lang))}</a>'
+                  for lang in page_languages(game) if lang != "en"]
         for nb in nbs:
             simple, _lab = notebook_links(nb)
             links.append(f'<a class="wt-button" href="{esc(simple)}">Open the notebook</a>')
@@ -210,8 +230,7 @@ def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: 
     own = [v for v in variants if v["game"] == game["id"]]
     script_words = {} if language == "en" else {
         message: words.gettext(message) for _file, _line, message in page_messages() if _file.endswith(".js")}
-    rules = (None if rules_language is None else
-             f"{up}../rules/{game['id']}/{'' if rules_language == 'en' else rules_language + '/'}")
+    rules = None if rules_language is None else up + "../" + game_folder("rules", game["id"], rules_language)
     config = {"game": {**game, "default_players": default_players(game)},
               "pyodide": up + "../" + pyodide, "wheel": wheel.name, "variants": own,
               "language": language, "words": script_words, "rules": rules, "root": up + "../"}
@@ -219,10 +238,7 @@ def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: 
     nbs = [nb for nb in notebooks if game_of(nb, ids) == game["id"]]
     notebook_text = words.gettext(N_("The {game} notebook")).format(game=game["name"])
     nb_link = f'<a href="{up}../{esc(notebook_links(nbs[0])[0])}">{esc(notebook_text)}</a>' if nbs else ""
-    others = [lang for lang in page_languages(game) if lang != language]
-    languages = "".join(
-        f' · <a href="{"" if language == "en" else "../"}{"" if lang == "en" else lang + "/"}" '
-        f'hreflang="{lang}" lang="{lang}">{esc(LANGUAGE_NAMES.get(lang, lang))}</a>' for lang in others)
+    languages = language_links(game, language)
     return fill("play.html", words, name=esc(game["name"]), game_id=esc(game["id"]),
                 goal=esc(words.gettext(game.get("goal", ""))) if game.get("goal") else "",
                 lang=language, up=up, languages=languages,
@@ -344,27 +360,54 @@ def markdown_page(text: str) -> str:
     return "\n".join(html_out)
 
 
+def game_folder(kind: str, game_id: str, language: str = "en") -> str:
+    """A game's page folder, from the site's root: ``play/<id>/`` or ``rules/<id>/`` (the
+    player's rules page), ``<kind>/<id>/<language>/`` in another language. The play page's
+    How to play panel, and its game-over panel, link ``game_folder("rules", ...)``; the
+    rules reference is ``player_rules.REFERENCE`` below it."""
+    return f"{kind}/{game_id}/" + ("" if language == "en" else f"{language}/")
+
+
+def up_from(folder: str) -> str:
+    """From a page in ``folder`` (``rules/<id>/es/``) back to the site's root."""
+    return "../" * folder.count("/")
+
+
 def rules_page(game: dict, docs: Path = DOCS, wheel: Path | None = None, language: str = "en") -> str | None:
-    """``rules/<id>/index.html`` (or ``rules/<id>/<language>/``): the game's rules reference,
-    from ``docs/games/<id>.md`` (``<id>.<language>.md``), or None when it has none."""
+    """``rules/<id>/reference/index.html`` (or ``rules/<id>/<language>/reference/``): the
+    game's rules reference, from ``docs/games/<id>.md`` (``<id>.<language>.md``), or None
+    when it has none. It links the player's page (``../``) and the play page."""
     source = docs / (f"{game['id']}.md" if language == "en" else f"{game['id']}.{language}.md")
     if not source.is_file():
         return None
     words = translations(wheel, language) if wheel is not None else gettext.NullTranslations()
-    up = "../../" if language == "en" else "../../../"
-    play = f"{up}play/{esc(game['id'])}/{'' if language == 'en' else language + '/'}"
+    up = up_from(game_folder("rules", game["id"], language) + player_rules.REFERENCE)
+    play = up + esc(game_folder("play", game["id"], language))
     body = markdown_page(source.read_text(encoding="utf-8"))
     title = words.gettext(N_("{game}: the rules reference")).format(game=game["name"])
     play_text = words.gettext(N_("Play {game}")).format(game=game["name"])
+    howto_text = words.gettext(N_("How to play {game}")).format(game=game["name"])
     all_games = words.gettext(N_("All games"))
     return (f'<!doctype html>\n<html lang="{language}">\n<head>\n  <meta charset="utf-8">\n'
             f'  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f'  <title>{esc(title)}</title>\n'
             f'  <link rel="stylesheet" href="{up}play/assets/site.css">\n</head>\n'
             f'<body class="wt-site wt-rules-page">\n<main>\n'
-            f'<p><a href="{play}">{esc(play_text)}</a> · '
+            f'<p><a href="../" data-role="player-rules">{esc(howto_text)}</a> · '
+            f'<a href="{play}">{esc(play_text)}</a> · '
             f'<a href="{up}">{esc(all_games)}</a></p>\n{body}\n'
             f'</main>\n</body>\n</html>\n')
+
+
+def player_page(game: dict, data: dict, wheel: Path | None = None, language: str = "en",
+                reference: str | None = player_rules.REFERENCE) -> str:
+    """``rules/<id>/index.html`` (or ``rules/<id>/<language>/``): the player's rules page
+    (``player_rules.page``) from the game's ``player_rules.facts`` in that language, linking
+    its play page, its other languages and ``reference`` (relative; None: no reference)."""
+    words = translations(wheel, language) if wheel is not None else gettext.NullTranslations()
+    up = up_from(game_folder("rules", game["id"], language))
+    return player_rules.page(data, words, up=up, play=up + game_folder("play", game["id"], language),
+                             reference=reference, languages=language_links(game, language))
 
 
 def embed_page(games: list[dict], variants: list[dict]) -> str:
@@ -401,17 +444,23 @@ def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Pa
     for game in games:
         if not re.fullmatch(r"[a-z0-9-]+", game["id"]):
             raise SystemExit(f"site build: game id {game['id']!r} is not a safe folder name")
-        english_rules = None
-        for language in page_languages(game):  # English at play/<id>/, another at play/<id>/<language>/
-            where = [game["id"]] if language == "en" else [game["id"], language]
-            rules = rules_page(game, wheel=wheel, language=language)
-            if rules is not None:  # the play page's How to play panel links here
-                (out / "rules").joinpath(*where).mkdir(parents=True, exist_ok=True)
-                (out / "rules").joinpath(*where, "index.html").write_text(rules)
-            english_rules = "en" if language == "en" and rules is not None else english_rules
-            folder = (out / "play").joinpath(*where)
+    facts = player_rules.read_facts(wheel, [(g["id"], lang) for g in games for lang in page_languages(g)])
+    for game in games:
+        english_reference = False
+        for language in page_languages(game):  # English at <kind>/<id>/, another at <kind>/<id>/<language>/
+            rules = out / game_folder("rules", game["id"], language)
+            reference = rules_page(game, wheel=wheel, language=language)
+            if reference is not None:
+                (rules / player_rules.REFERENCE).mkdir(parents=True, exist_ok=True)
+                (rules / player_rules.REFERENCE / "index.html").write_text(reference)
+            english_reference = english_reference or (language == "en" and reference is not None)
+            link = (player_rules.REFERENCE if reference is not None
+                    else "../" + player_rules.REFERENCE if english_reference else None)
+            rules.mkdir(parents=True, exist_ok=True)  # the player's page: How to play links here
+            (rules / "index.html").write_text(player_page(game, facts[game["id"], language], wheel,
+                                                          language, reference=link))
+            folder = out / game_folder("play", game["id"], language)
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "index.html").write_text(play_page(
-                game, wheel, pyodide, notebooks, ids, variants, language,
-                rules_language=language if rules is not None else english_rules))
+                game, wheel, pyodide, notebooks, ids, variants, language, rules_language=language))
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are

@@ -56,8 +56,8 @@ def template() -> Catalog:
 
 def add_site_messages(catalog: Catalog) -> None:
     """The site's play page (its template's ``{{texts}}``, its scripts' ``t("...")``, the
-    texts ``lite/pages.py`` and ``tools/rules_table.py`` mark ``N_``) and each game's
-    options as its setup form shows them (label, help, each choice's value): a page in
+    texts ``lite/pages.py``, ``lite/player_rules.py`` and ``tools/rules_table.py`` mark
+    ``N_``) and each game's options as its setup form shows them (label, help, each choice's value): a page in
     another language takes them from this same catalogue."""
     from witchtable.engine import GAMES
     from witchtable.site import pages
@@ -65,7 +65,8 @@ def add_site_messages(catalog: Catalog) -> None:
     for file, line, message in pages.page_messages():
         catalog.add(message, locations=[(file, line)])
     for file, line, message, comments, _context in extract_from_dir(
-            str(ROOT / "lite"), method_map=[("pages.py", "python")], keywords={"N_": None}):
+            str(ROOT / "lite"), method_map=[("pages.py", "python"), ("player_rules.py", "python")],
+            keywords={"N_": None}):
         catalog.add(message, locations=[(f"lite/{file}", line)], auto_comments=comments)
     for file, line, message, comments, _context in extract_from_dir(  # a doc's generated rule table
             str(ROOT / "tools"), method_map=[("rules_table.py", "python")], keywords={"N_": None}):

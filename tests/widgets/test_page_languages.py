@@ -102,7 +102,7 @@ def test_the_rules_reference_in_another_language(game_id, language, wheel):
     html = pages.rules_page({"id": game_id, "name": GAMES[game_id].name}, wheel=wheel, language=language)
     assert html is not None, f"docs/games/{game_id}.{language}.md is missing"
     assert f'<html lang="{language}">' in html
-    assert f'href="../../../play/{game_id}/{language}/"' in html
-    assert 'href="../../../play/assets/site.css"' in html
+    assert f'href="../../../../play/{game_id}/{language}/"' in html  # (from rules/<id>/<language>/reference/)
+    assert 'href="../../../../play/assets/site.css"' in html
     for rule in [r for r in GAMES[game_id].rules if r.id.startswith(game_id + "/")]:
         assert f"<code>{rule.id}</code>" in html, rule.id
