@@ -2,7 +2,8 @@
 Scene: ``explain``'s ``reference``): on Hocus Pocus's play page in explore mode, a rule the rules
 panel names with a ruling opens in place with its rulebook section and the project's ruling;
 its link, followed as a teacher would (a new tab), loads the game's rules page from the site
-(offline, nothing missing) at ``#rulings``, and that section gives the rule's ruling.
+(offline, nothing missing: the player's page, lite/player_rules.py) at ``#rulings``, and that
+section gives the rule's ruling.
 
 The expected reference is the CPython controller's for the same table (seed, players,
 ``rules_url`` as the page gives it); the page's own scene is checked to name the same rules.
@@ -25,20 +26,14 @@ RULES_URL = f"../../rules/{GAME}/"
 """What the play page gives its table (lite/site/host.py: the rules page beside the play pages)."""
 
 RULING_IN = """([id, rule]) => {
-    const head = document.getElementById(id);
-    if (!head) return null;
-    const level = Number(head.tagName.slice(1));
-    const items = [];
-    for (let node = head.nextElementSibling; node; node = node.nextElementSibling) {
-        if (/^H[1-6]$/.test(node.tagName) && Number(node.tagName.slice(1)) <= level) break;
-        for (const li of node.querySelectorAll('li'))
-            if ([...li.querySelectorAll('code')].some((c) => c.textContent === rule))
-                items.push(li.textContent);
-    }
+    const section = document.getElementById(id);
+    if (!section) return null;
+    const items = [...section.querySelectorAll('li')].filter((li) => li.dataset.rule === rule)
+        .map((li) => li.textContent);
     const target = document.querySelector(':target');
     return { items, target: target ? target.id : null, title: document.title };
 }"""
-"""In a rules page: the list items of the section under heading ``id`` that cite ``rule``."""
+"""In a rules page: the list items of the section ``id`` given to rule ``rule``."""
 
 
 def references(scene: dict) -> list[tuple[int, bool, str, dict]]:
@@ -91,7 +86,7 @@ def test_a_rule_with_a_ruling_opens_in_place_and_its_link_opens_the_rulings(
         found = rules.evaluate(RULING_IN, ["rulings", rule_id])
         assert found is not None, f"{rules.url}: no #rulings anchor"
         assert found["target"] == "rulings" and GAMES[GAME].name in found["title"]
-        assert found["items"] == [f"{rule_id} ({rule.section}): {rule.ruling}"], \
+        assert found["items"] == [f"{rule.summary} {rule.ruling}"], \
             f"the Rulings of {rules.url} do not give {rule_id}'s ruling: {found['items']}"
         assert rules.evaluate("() => { const b = document.getElementById('rulings').getBoundingClientRect();"
                               " return b.top > -1 && b.top < innerHeight; }"), "not scrolled to #rulings"

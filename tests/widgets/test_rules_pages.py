@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import functools
 import gettext
+import os
 import re
 import sys
 import zipfile
@@ -129,15 +130,33 @@ def test_every_word_of_the_players_page_is_in_each_catalogue():
 def test_the_pictures_are_the_same_every_build():
     again = player_rules.facts("witching-hour")
     assert again == facts("witching-hour", "en")
-    assert [p["move"] for p in again["pictures"]][0] < again["pictures"][1]["move"] < again["pictures"][2]["move"]
+    start, middle, end = (picture["move"] for picture in again["pictures"])
+    assert start < middle < end
+
+
+def test_the_build_draws_the_pages_from_the_wheel_it_ships(tmp_path):
+    """``read_facts`` runs ``facts`` on the wheel, unpacked, in a subprocess: the same facts."""
+    import witchtable
+
+    package = Path(witchtable.__file__).parent  # (build/dev's links, not where they lead)
+    wheel = tmp_path / "witchtable-0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as whl:
+        for folder, dirs, files in os.walk(package, followlinks=True):
+            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            for name in files:
+                path = Path(folder) / name
+                whl.write(path, f"witchtable/{path.relative_to(package)}")
+    assert player_rules.read_facts(wheel, [("hocus-focus", "es")]) == {
+        ("hocus-focus", "es"): facts("hocus-focus", "es")}
 
 
 def test_the_cards_and_house_data_are_the_tables_legend():
     """Witching Hour's house table (copies and point tracks) shows as the table's legend does."""
     html = player_page("witching-hour", "en", None)
     section = re.search(r'<section id="house-data".*?</section>', html, re.S).group(0)
-    assert "<th scope=\"row\">Bell</th><td>Can never be used to block.</td><td>6</td><td>1 · 2 · 3 · 5 · 7 · 9</td>" \
-        in section
+    bell = ('<th scope="row">Bell</th><td>Can never be used to block.</td>'
+            "<td>6</td><td>1 · 2 · 3 · 5 · 7 · 9</td>")
+    assert bell in section
     house = GAMES["witching-hour"].rules["witching-hour/deck/house"]
     assert f"<p>{pages.esc(house.summary)}</p>" in section
 
