@@ -219,6 +219,7 @@ class TableController:
         self.pace = float(pace)
         self.rules_url = rules_url
         self.first_game = True  # the How to play panel opens by itself on the first game only
+        self.deal = 0  # which history the table shows (_new_history): reveals are scoped to it
         self.seq = 0
         self.notice: dict | None = None
         self._seeds = random.Random(seed)
@@ -312,7 +313,7 @@ class TableController:
         """Fresh game: who sees the screen, and bots that move first (when unpaced)."""
         self.viewer: int | None = None
         self.handoff_to: int | None = None
-        self.closed: set[tuple[int, str]] = set()  # (move, key) of reveals that ended
+        self._new_history()
         self.clock: tuple[int, dict | None] | None = None  # (move, clock) of the scene last drawn
         self.automatic = set()
         self.own_upto = -1  # the last log event of the person's own latest move (told at once)
@@ -320,6 +321,15 @@ class TableController:
             if len(self.humans) == 1:
                 self.viewer = self.humans[0]
             self._settle()
+
+    def _new_history(self) -> None:
+        """The moves before the position shown may differ from now on (a new deal, a load,
+        another line of the explorer), so move numbers, and the reveal keys made from them,
+        start over: the reveals closed so far are forgotten, and the scene's ``deal`` changes,
+        so the front end forgets the one it closed too (a new game's first look at move 1
+        is not the last game's look at move 1)."""
+        self.deal += 1
+        self.closed: set[tuple[int, str]] = set()  # (move, key) of reveals that ended
 
     # ------------------------------------------------------------------ the contract
 
@@ -808,11 +818,13 @@ class TableController:
         for index, line in enumerate(self.lines):
             if line[:len(moves)] == moves:
                 self.active = index
+                self._new_history()
                 self._mark_turns(0)
                 return info(_("On {line} again (it already holds this move).").format(
                     line=self._line_name(index)))
         self.lines.append(moves)
         self.active = len(self.lines) - 1
+        self._new_history()
         self._mark_turns(0)
         return info(_("A new variation from move {n}: the line you left is kept; its moves are "
                       "under Variations.").format(n=start))
@@ -881,6 +893,7 @@ class TableController:
         if op == "show":
             left = self.line
             self.active = index
+            self._new_history()
             # Where the two lines part (the move the teacher changed), or the start of the line.
             self._goto(min(shared(left, self.line) + 1, len(self.line)) if left is not self.line
                        else self.game.move_number)
@@ -898,6 +911,7 @@ class TableController:
         at = parents(self.lines)[index]
         keep = [i for i in range(len(self.lines)) if i not in gone]
         if self.active in gone:
+            self._new_history()
             parent = at[0] if at[0] is not None else 0
             self.active = keep.index(parent)
             self.lines = [self.lines[i] for i in keep]
@@ -942,6 +956,7 @@ class TableController:
             return error(f"That save could not be loaded: {err}. Nothing was changed.")
         self.lines, self.active = lines, active
         self.reasons = {}
+        self._new_history()
         self._mark_turns(0)
         if shown is not None:
             self._goto(shown)
@@ -992,6 +1007,7 @@ class TableController:
             scene["controls"] = self._play_controls()
             scene["yours"] = self.own_upto
         scene["mode"] = self.mode
+        scene["deal"] = self.deal
         scene["pictures"] = game.id
         scene["howto"] = self._howto()
         reveal = scene.get("reveal")

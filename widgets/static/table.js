@@ -299,8 +299,9 @@ class TableView {
     this.target = null;           // chosen target seat in the picker
     this.pickFor = "";            // the board the selection belongs to
     this.gridPicked = new Map();  // zone key -> positions toggled in a table grid's picker
-    this.revealKey = null;        // the reveal whose timer runs (its key only, never its content)
-    this.revealClosed = null;     // the reveal closed here, gone from the DOM before Python answers
+    this.revealKey = null;        // the reveal whose timer runs: its id (revealId), never its content
+    this.revealClosed = null;     // the reveal closed here (its id), gone from the DOM before Python answers
+    this.revealFresh = false;     // a reveal appeared in this draw: bring it into view
     this.revealTimer = null;
     this.heapMoved = new Map();   // a heap reveal's tokens moved by the pointer: index -> [x, y] (no content)
     this.heapSpread = null;       // the heap reveal laid out in rows by its Spread button (its key)
@@ -483,6 +484,7 @@ class TableView {
     morph(this.body, next);
     this.rove();
     this.restoreFocus(focusKey);
+    this.showReveal(scene);
     this.fly(before, scene);
     const newLog = this.body.querySelector(".wt-log");
     if (newLog && logAtEnd) newLog.scrollTop = newLog.scrollHeight;
@@ -1179,6 +1181,13 @@ class TableView {
       h("div.wt-pick-actions", {}, confirm, clear));
   }
 
+  // A reveal's id: its key within the history shown (scene.deal). Keys are made from move
+  // numbers, which start over in a new game, so a key alone would make a new game's first
+  // look count as the one closed in the last game.
+  revealId(key) {
+    return `${this.scene.deal ?? ""}|${key}`;
+  }
+
   // Something shown to some seats for a moment. Its timer starts the first time its key is
   // drawn; when it ends (or the person closes it) the node goes at once and Python is told,
   // which drops it from every later state. Only the key is remembered here, never the content.
@@ -1189,9 +1198,11 @@ class TableView {
       this.revealKey = null;
       return null;
     }
-    if (this.revealClosed === r.key) return null;
-    if (this.revealKey !== r.key) {
-      this.revealKey = r.key;
+    const id = this.revealId(r.key);
+    if (this.revealClosed === id) return null;
+    if (this.revealKey !== id) {
+      this.revealKey = id;
+      this.revealFresh = true;
       this.heapMoved.clear();
       this.heapSpread = null;
       clearTimeout(this.revealTimer);
@@ -1215,6 +1226,18 @@ class TableView {
         type: "button", "data-role": "close-reveal", "data-key": "role:close-reveal",
         onclick: () => this.closeReveal(r.key),
       }, icon("x"), h("span.wt-btn-label", { text: r.close_label || t("close") })));
+  }
+
+  // A reveal that has just appeared is brought into view in play (block "nearest": no scroll
+  // when it is in view already): drawn above the choices the page was scrolled to, it would
+  // otherwise be off screen while its time runs out (the newcomer never saw their cards).
+  showReveal(scene) {
+    if (!this.revealFresh) return;
+    this.revealFresh = false;
+    const shown = scene.mode === "play" ? this.body.querySelector(".wt-reveal") : null;
+    if (shown && typeof shown.scrollIntoView === "function") {
+      shown.scrollIntoView({ block: "nearest", behavior: reducedMotion() ? "auto" : "smooth" });
+    }
   }
 
   // A jumbled heap of tokens (reveal.heap): each lies at a spot drawn from the reveal's key
@@ -1273,8 +1296,8 @@ class TableView {
     this.heapMoved.clear();
     this.heapSpread = null;
     const scene = this.scene;
-    if (!scene.reveal || scene.reveal.key !== key || this.revealClosed === key) return;
-    this.revealClosed = key;
+    if (!scene.reveal || scene.reveal.key !== key || this.revealClosed === this.revealId(key)) return;
+    this.revealClosed = this.revealId(key);
     this.draw();
     this.send({ kind: "close", reveal: key, move: scene.move });
   }
