@@ -6,10 +6,13 @@ Serves the built site and the anchor on 127.0.0.1 and measures, cold (a fresh Ch
 profile for every page) with every other host blocked, the median of ``--runs``:
 each play page to a playable board, each notebook to a usable widget, and, as the
 anchor, a stock JupyterLite notebook of the same versions running ``print(1)`` (built
-once by ``lite/build.py --anchor`` into build/lite-anchor, never shipped). The routes
+offline-complete by ``lite/bench_anchor.py`` into build/lite-anchor on every run: a few
+seconds; never shipped). The routes
 take turns within each run, so the machine's load weighs on all of them alike; the
 ratios to the anchor are the figures to compare across machines. Prints the times, the
 ratios and the bytes each route downloads; writes them to test-artifacts/bench-site.json.
+A route that does not get ready stops the run with what its page reported (its errors,
+console errors, failed and blocked requests), not a bare timeout.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "lite"), str(ROOT / "tests" / "site"), str(ROOT / "tests" / "browser")]
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from serve import make_server  # noqa: E402
 from wt_browser import CHROMIUM, CHROMIUM_FLAGS, LOCAL_HOST, OfflineGuard  # noqa: E402
@@ -43,12 +47,31 @@ def serve(folder: Path) -> str:
     return f"http://{LOCAL_HOST}:{server.server_address[1]}/"
 
 
-def ensure_anchor(anchor: Path, lite_python: Path) -> None:
-    if (anchor / "jupyter-lite.json").is_file():
-        return
-    print(f"building the stock JupyterLite anchor into {anchor} (once) ...", flush=True)
-    subprocess.run([str(lite_python), str(ROOT / "lite" / "build.py"), "--anchor", "--out", str(anchor)],
-                   check=True)
+READY_S = {"playable": 90, "notebook": 240, "anchor": 240}
+"""How long each kind of route may take to get ready before the run stops."""
+GRACE_S = 20.0
+"""How long a route may still get ready after its page reported an error (a failed kernel
+never will): the run then stops at once with the error, instead of at the timeout."""
+SLICE_S = 2.0
+"""The waits are cut in slices this long, to look at the page's errors in between (the
+time measured is the page's own clock, so a slice's end adds nothing to it)."""
+
+
+class NotReady(Exception):
+    """A route that did not get ready; the message says what its page reported."""
+
+
+def make_anchor(anchor: Path, lite_python: Path) -> None:
+    """Build the anchor afresh (lite/bench_anchor.py, with the lite build environment):
+    a few seconds, and an anchor left by an older recipe can never be measured."""
+    if not lite_python.is_file():
+        raise SystemExit(f"{lite_python} is missing: the anchor is built with the lite build environment "
+                         "(make site makes it)")
+    print(f"building the stock JupyterLite anchor into {anchor} ...", flush=True)
+    proc = subprocess.run([str(lite_python), str(ROOT / "lite" / "bench_anchor.py"), "--out", str(anchor)])
+    if proc.returncode:
+        raise SystemExit("the stock JupyterLite anchor could not be built (lite/bench_anchor.py said why, "
+                         "above): nothing was measured")
 
 
 def routes(site: Path, site_url: str, anchor_url: str) -> dict:
@@ -62,8 +85,60 @@ def routes(site: Path, site_url: str, anchor_url: str) -> dict:
     return found
 
 
-def measure(pw, url: str, kind: str, run: int) -> tuple[float, int]:
-    """Seconds from navigation to ready, and the bytes downloaded, in a fresh profile."""
+def one_line(text: str) -> str:
+    """A page error in one line: a Python traceback's last ``...Error: ...`` line."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    errors = [line for line in lines if "Error" in line.split(":")[0] or "Exception" in line.split(":")[0]]
+    return (errors or lines or ["(empty)"])[-1][:300]
+
+
+class Watch:
+    """What a page reports besides its content: page errors (``Browser``), console errors
+    (the kernel's web worker's too), failed requests, HTTP errors, blocked other hosts."""
+
+    def __init__(self, context, browser: Browser) -> None:
+        self.browser = browser
+        self.console: list[str] = []
+        self.failed: list[str] = []
+        self.first_error_at: float | None = None
+        context.on("console", lambda m: m.type == "error" and self.console.append(m.text))
+        context.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
+
+    def failing(self) -> bool:
+        """Whether the page reported an error more than :data:`GRACE_S` ago."""
+        if self.browser.errors and self.first_error_at is None:
+            self.first_error_at = time.monotonic()
+        return self.first_error_at is not None and time.monotonic() - self.first_error_at > GRACE_S
+
+    def report(self) -> str:
+        found = {
+            "errors in the page": list(dict.fromkeys(map(one_line, self.browser.errors))),
+            "console errors": list(dict.fromkeys(one_line(t) for t in self.console)),
+            "requests to other hosts (blocked)": self.browser.guard.take(),
+            "failed requests": self.failed, "HTTP errors": self.browser.bad_responses}
+        lines = [f"  {what}: " + "; ".join(items[:5]) + (f"; {len(items) - 5} more" if len(items) > 5 else "")
+                 for what, items in found.items() if items]
+        return "\n".join(lines) or "  the page reported no error, no failed or blocked request"
+
+
+def wait_ready(wait, watch: Watch, timeout_s: float) -> float:
+    """``wait(seconds)`` in slices until it returns (the page's ms at ready), the page has
+    been failing for :data:`GRACE_S`, or ``timeout_s`` is over (then :class:`NotReady`)."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            return wait(SLICE_S)
+        except PlaywrightTimeout:
+            if watch.failing():
+                raise NotReady(f"it reported an error and was not ready {GRACE_S:.0f} s later") from None
+            if time.monotonic() >= deadline:
+                raise NotReady(f"not ready after {timeout_s:.0f} s") from None
+
+
+def measure(pw, url: str, kind: str, run: int, ready_s: float | None = None) -> tuple[float, int]:
+    """Seconds from navigation to ready, and the bytes downloaded, in a fresh profile;
+    :class:`NotReady` (saying what the page reported) if it does not get ready."""
+    ready_s = READY_S[kind] if ready_s is None else ready_s
     with tempfile.TemporaryDirectory(prefix="wt-bench-profile-") as profile:
         context = pw.chromium.launch_persistent_context(
             profile, executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS,
@@ -72,20 +147,25 @@ def measure(pw, url: str, kind: str, run: int) -> tuple[float, int]:
         guard = OfflineGuard()
         guard.attach(context)
         browser = Browser(context, guard)
+        watch = Watch(context, browser)
         try:
             page = browser.new_page()
             page.goto(url + (f"&seed={run + 1}" if kind == "playable" else ""))
             if kind == "playable":
-                ms = when_playable(page)
+                ms = wait_ready(lambda s: when_playable(page, timeout_s=s), watch, ready_s)
             else:
                 page.locator(".jp-Notebook .jp-CodeCell").first.wait_for(timeout=120_000)
                 run_all_cells(page)
                 if kind == "notebook":
-                    ms = when_playable(page, timeout_s=240)
+                    ms = wait_ready(lambda s: when_playable(page, timeout_s=s), watch, ready_s)
                 else:
-                    ms = page.wait_for_function(ANCHOR_CELL_DONE, timeout=240_000, polling=50).json_value()
+                    ms = wait_ready(lambda s: page.wait_for_function(
+                        ANCHOR_CELL_DONE, timeout=s * 1000, polling=50).json_value(), watch, ready_s)
             browser.check_clean()
             return ms / 1000, browser.bytes_downloaded()
+        except (NotReady, PlaywrightTimeout, AssertionError) as err:
+            why = err if isinstance(err, NotReady) else str(err).splitlines()[0]
+            raise NotReady(f"{url}: {why}\n{watch.report()}") from None
         finally:
             context.close()
 
@@ -114,7 +194,7 @@ def main(argv: list | None = None) -> int:
         raise SystemExit(f"no built site in {site}: make site first")
     if not CHROMIUM.exists():
         raise SystemExit(f"{CHROMIUM} is missing: tools/install-chromium.sh")
-    ensure_anchor(anchor, Path(args.lite_python))
+    make_anchor(anchor, Path(args.lite_python))
     every = routes(site, serve(site), serve(anchor))
     todo = {name: route for name, route in every.items()
             if not args.only or name.startswith("anchor") or any(text in name for text in args.only)}
@@ -128,7 +208,15 @@ def main(argv: list | None = None) -> int:
         for run in range(args.runs):
             loads.append(os.getloadavg()[0])
             for name, (url, kind) in todo.items():
-                seconds, size = measure(pw, url, kind, run)
+                try:
+                    seconds, size = measure(pw, url, kind, run)
+                except NotReady as err:
+                    print(f"bench_site: stopped, nothing written: the route {name!r} did not get ready "
+                          f"at {err}", file=sys.stderr)
+                    if name.startswith("anchor"):
+                        print(f"(`{args.lite_python} lite/bench_anchor.py --check {anchor}` says whether the "
+                              "anchor is offline-complete)", file=sys.stderr)
+                    return 1
                 times[name].append(round(seconds, 3))
                 downloaded.setdefault(name, size)
                 print(f"  run {run + 1}/{args.runs} {name}: {seconds:.2f} s", flush=True)

@@ -244,10 +244,14 @@ def default_cache() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "witchtable" / "site"
 
 
-def pinned_wheels() -> dict[str, tuple[str, str]]:
-    """pyodide-wheels.txt as {canonical name: (version, sha256)}."""
+PINS = HERE / "pyodide-wheels.txt"
+"""The wheels the site ships, pinned with their hashes."""
+
+
+def pinned_wheels(pins_file: Path = PINS) -> dict[str, tuple[str, str]]:
+    """A pins file (pyodide-wheels.txt) as {canonical name: (version, sha256)}."""
     pins = {}
-    for line in (HERE / "pyodide-wheels.txt").read_text().splitlines():
+    for line in pins_file.read_text().splitlines():
         spec = line.split("#")[0].strip()
         if spec:
             requirement, _, digest = spec.partition("--hash=sha256:")
@@ -256,9 +260,9 @@ def pinned_wheels() -> dict[str, tuple[str, str]]:
     return pins
 
 
-def fetch_wheels(cache: Path) -> list[Path]:
-    """The pinned wheels, downloaded once (by pip, hash-checked) into ``cache``."""
-    pins = pinned_wheels()
+def fetch_wheels(cache: Path, pins_file: Path = PINS) -> list[Path]:
+    """The wheels ``pins_file`` pins, downloaded once (by pip, hash-checked) into ``cache``."""
+    pins = pinned_wheels(pins_file)
 
     def cached() -> dict[str, Path]:
         found = {}
@@ -272,12 +276,12 @@ def fetch_wheels(cache: Path) -> list[Path]:
     have = cached()
     if set(pins) - set(have):
         proc = subprocess.run([sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q",
-                               "--no-deps", "--require-hashes", "-r", str(HERE / "pyodide-wheels.txt"),
+                               "--no-deps", "--require-hashes", "-r", str(pins_file),
                                "--python-version", "3.14", "--platform", "any", "--implementation", "py",
                                "--only-binary=:all:", "-d", str(cache)], capture_output=True, text=True)
         if proc.returncode:
-            fail(f"pip could not download the site's pinned wheels into {cache} (the first build needs "
-                 f"PyPI; later ones use that cache):\n{proc.stderr[-2000:]}")
+            fail(f"pip could not download the wheels {pins_file.name} pins into {cache} (the first "
+                 f"build needs PyPI; later ones use that cache):\n{proc.stderr[-2000:]}")
         have = cached()
     missing = set(pins) - set(have)
     if missing:
@@ -419,8 +423,8 @@ def stage_lite(stage: Path, wheels: list[Path], files_in: list[tuple[Path, str]]
 
     ``files_in`` is every (file, path in the site's files) to ship; notebooks are made
     to open on the Pyodide kernel. ``preload=()`` stages a stock kernel (the benchmark's
-    anchor): it installs its own packages at start with micropip and piplite, as
-    JupyterLite does by default."""
+    anchor, lite/bench_anchor.py): it installs its own packages at start with micropip
+    and piplite, as JupyterLite does by default."""
     if stage.exists():
         shutil.rmtree(stage)  # also drops .jupyterlite.doit.db and .cache from a failed build
     pyodide_dir = stage / "static" / "pyodide"
@@ -792,28 +796,6 @@ def mb(n: int) -> str:
     return f"{n / 1e6:.1f} MB"
 
 
-ANCHOR_NOTEBOOK = {"cells": [{"cell_type": "code", "execution_count": None, "id": "print-1",
-                               "metadata": {}, "outputs": [], "source": ["print(1)"]}],
-                   "metadata": {"kernelspec": PYODIDE_KERNELSPEC}, "nbformat": 4, "nbformat_minor": 5}
-
-
-def build_anchor(out: Path, cache: Path, pyodide: str | None = None) -> None:
-    """The benchmark's anchor: a stock JupyterLite of the same versions with one notebook
-    (``print(1)``), offline: the same npm Pyodide files and pinned wheels (without
-    witchtable), no preloads, no bytecode, so its kernel starts as JupyterLite's does."""
-    check_environment()
-    with tempfile.TemporaryDirectory(prefix="witchtable-anchor-") as temp:
-        notebook = Path(temp) / "anchor.ipynb"
-        notebook.write_text(json.dumps(ANCHOR_NOTEBOOK, indent=1))
-        stage = Path(temp) / "stage"
-        stage_lite(stage, [*fetch_wheels(cache / "wheels"), *kernel_wheels()], [(notebook, "anchor.ipynb")],
-                   None, npm_pyodide(pyodide), preload=())
-        if out.exists():
-            shutil.rmtree(out)
-        build_lite(stage, out, None)
-    print(f"Built the stock JupyterLite anchor in {out}: {mb(folder_size(out))}")
-
-
 def add_build_arguments(parser: argparse.ArgumentParser, out_default: str | None = None) -> None:
     """The build's options: one list for ``python -m witchtable site build`` and lite/build.py."""
     parser.add_argument("--out", required=out_default is None, default=out_default, metavar="DIR",
@@ -970,15 +952,9 @@ def main(argv: list | None = None) -> int:
     parser = argparse.ArgumentParser(prog="lite/build.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     add_build_arguments(parser, out_default=str(ROOT / "build" / "site"))
-    parser.add_argument("--anchor", action="store_true",
-                        help="build only the benchmark's stock JupyterLite anchor into --out (not shipped)")
     args = parser.parse_args(argv)
     try:
-        if args.anchor:
-            cache = Path(args.cache or default_cache()).resolve()
-            build_anchor(Path(args.out).resolve(), cache, args.pyodide)
-        else:
-            build_site(args)
+        build_site(args)
     except UsageError as err:
         parser.error(str(err))
     except BuildError as err:
