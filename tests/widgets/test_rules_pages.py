@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import functools
 import gettext
+import json
 import os
 import re
 import sys
@@ -231,3 +232,15 @@ def test_every_rules_link_of_the_explorer_lands_on_a_section_of_the_page(game_id
         ids = set(re.findall(r' id="([^"]+)"', html))
         missing = {rule.id: rules_anchor(rule) for rule in rules if rules_anchor(rule)[1:] not in ids}
         assert not missing, f"{where} has no section for these rules' links: {missing}"
+
+
+def test_the_notebooks_send_readers_to_the_sites_rules_pages():
+    """The notebooks run inside the site (JupyterLite), where ``docs/games/`` is not shipped:
+    they name the game's rules page of the site instead."""
+    named = []
+    for path in sorted((ROOT / "examples").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        assert "docs/games/" not in text, f"{path.name} sends readers to the repository's docs/games/"
+        named += re.findall(r"`rules/([a-z0-9-]+)/`", text)
+    assert named and set(named) <= set(GAMES)
