@@ -133,7 +133,8 @@ def game_of(notebook: str, game_ids: list[str]) -> str | None:
 
 
 def default_players(game: dict) -> int:
-    return min(max(3, game["min_players"]), game["max_players"])
+    """The players a game is dealt for unless asked (``player_rules.usual_players``)."""
+    return player_rules.usual_players(game["min_players"], game["max_players"])
 
 
 def notebook_links(notebook: str) -> tuple[str, str]:

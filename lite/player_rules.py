@@ -77,6 +77,12 @@ WORDS = {
 the catalogue, where the extractor finds them (not inside an f-string)."""
 
 
+def usual_players(low: int, high: int) -> int:
+    """The players a game is dealt for unless asked (three where it may): the play pages'
+    setup and the pictures here."""
+    return min(max(3, low), high)
+
+
 def step_number(section: str) -> int | None:
     """A rulebook's numbered step (``"2. Concoct a potion"``: 2), else None."""
     match = re.match(r"(\d+)\. ", section)
@@ -166,7 +172,7 @@ def facts(game_id: str, language: str = "en") -> dict:
 
     spec = GAMES[game_id]
     options = {"language": language} if language != "en" else {}
-    states = _game(game_id, min(max(3, spec.min_players), spec.max_players), options)
+    states = _game(game_id, usual_players(spec.min_players, spec.max_players), options)
     scene = states[0]["scene"]
     own = [rule for rule in spec.rules if rule.id.startswith(game_id + "/")]
     with using(language):
@@ -187,12 +193,13 @@ def facts(game_id: str, language: str = "en") -> dict:
 
 def read_facts(wheel: Path, wanted: list[tuple[str, str]]) -> dict[tuple[str, str], dict]:
     """:func:`facts` of each (game, language) in ``wanted``, from the wheel the site ships
-    (unpacked: its catalogues are files), in a subprocess: the build needs no witchtable."""
+    (unpacked: its catalogues are files), in a subprocess: the build needs no witchtable.
+    This file runs as a script there, since the shipped wheel leaves out ``witchtable.site``."""
     with tempfile.TemporaryDirectory() as unpacked:
         with zipfile.ZipFile(wheel) as whl:
             whl.extractall(unpacked)
         env = dict(os.environ, PYTHONPATH=unpacked)
-        proc = subprocess.run([sys.executable, "-m", "witchtable.site.player_rules", json.dumps(wanted)],
+        proc = subprocess.run([sys.executable, __file__, json.dumps(wanted)],
                               capture_output=True, text=True, env=env, cwd=unpacked)
     if proc.returncode:
         raise SystemExit(f"site build: could not draw the rules pages from {wheel.name}:\n"
@@ -333,7 +340,7 @@ def page(data: dict, words: gettext.NullTranslations | None = None, *, up: str, 
 
 
 def main(argv: list[str]) -> int:
-    """``python -m witchtable.site.player_rules '[["game", "language"], ...]'``: their facts as JSON."""
+    """``python player_rules.py '[["game", "language"], ...]'``: their facts as JSON."""
     wanted = json.loads(argv[0])
     print(json.dumps({f"{gid}/{lang}": facts(gid, lang) for gid, lang in wanted}))
     return 0

@@ -136,14 +136,15 @@ def test_the_pictures_are_the_same_every_build():
 
 
 def test_the_build_draws_the_pages_from_the_wheel_it_ships(tmp_path):
-    """``read_facts`` runs ``facts`` on the wheel, unpacked, in a subprocess: the same facts."""
+    """``read_facts`` runs ``facts`` on the wheel, unpacked, in a subprocess: the same facts.
+    The wheel is the one the site ships, without ``witchtable/site/`` (build.without_builder)."""
     import witchtable
 
     package = Path(witchtable.__file__).parent  # (build/dev's links, not where they lead)
     wheel = tmp_path / "witchtable-0-py3-none-any.whl"
     with zipfile.ZipFile(wheel, "w") as whl:
         for folder, dirs, files in os.walk(package, followlinks=True):
-            dirs[:] = [d for d in dirs if d != "__pycache__"]
+            dirs[:] = [d for d in dirs if d != "__pycache__" and Path(folder, d) != package / "site"]
             for name in files:
                 path = Path(folder) / name
                 whl.write(path, f"witchtable/{path.relative_to(package)}")
