@@ -76,6 +76,34 @@ def N_(message: str) -> str:
     return message
 
 
+BOTS = {
+    "random": (N_("random"), N_("any legal move")),
+    "heuristic": (N_("heuristic"), N_("plays sensibly")),
+    "easy": (N_("easy"), N_("slower, and slips more often")),
+    "hard": (N_("hard"), N_("quick, and rarely wrong")),
+    "perfect": (N_("perfect memory"), N_("remembers every token it has seen")),
+    "human": (N_("human memory"), N_("forgets what it saw, as a person does")),
+    "human-easy": (N_("forgetful"), N_("forgets what it saw quickly")),
+    "human-hard": (N_("sharp memory"), N_("forgets what it saw slowly")),
+}
+"""Every bot kind's word and what it does: the table's badge ("bot · heuristic") and the
+setup form's menu ("Heuristic: plays sensibly") say the same (a kind missing here fails
+``tests/widgets/test_widget_words.py``)."""
+
+
+def bot_word(kind: str | None) -> str | None:
+    """A bot kind in words, in the active language (``None``, a person's seat, stays ``None``)."""
+    return _(BOTS[kind][0]) if kind in BOTS else kind
+
+
+def bot_choice(kind: str) -> str:
+    """A bot kind as a menu offers it: its word and what it does."""
+    if kind not in BOTS:
+        return kind
+    word, what = BOTS[kind]
+    return _("{word}: {what}").format(word=_(word), what=_(what)).capitalize()
+
+
 UI_STRINGS = {
     # the header, notices and hand-off
     "mode_explore": N_("Rules explorer"),

@@ -304,6 +304,22 @@ def _base_verb(word: str) -> str:
     return word
 
 
+_OBJECTS = frozenset({"the", "a", "an", "it", "them", "their", "your", "one", "every", "each"})
+
+
+def _second_verbs(words: list, index: int) -> None:
+    """The same subject's later verbs in its clause ("... and stops the attack" -> "and stop"):
+    a word after "and" that ends in s and is followed by an object (an article, a pronoun,
+    a field)."""
+    for j in range(index + 1, len(words) - 1):
+        if words[j - 1][-1:] in ".;:":
+            return
+        after = words[j + 1].rstrip(".,;:!")
+        if words[j - 1] == "and" and words[j][:1].islower() and words[j].isalpha() \
+                and (after in _OBJECTS or after.startswith("{")):
+            words[j] = _base_verb(words[j])
+
+
 def _you_subject(text: str, key: str) -> str:
     """``{key} alone still holds`` -> ``You alone still hold`` wherever ``{key}`` is a subject."""
     mark = "{" + key + "}"
@@ -325,10 +341,27 @@ def _you_subject(text: str, key: str) -> str:
         if subject and index < len(words) and words[index][:1].islower():
             word = words[index].rstrip(".,;:!")
             words[index] = _base_verb(word) + words[index][len(word):]
+            _second_verbs(words, index)
             rest = " ".join(words)
         out.append(before + ("You" if start else "you"))
     out.append(rest)
     return "".join(out)
+
+
+PLACE_FIELDS = frozenset({"pile", "space"})
+"""Log fields holding a place's index (a pile, a storage space): the engine counts from 0."""
+
+
+def place_number(index: int) -> int:
+    """A place as people count it: the engine's pile 0 is the table's "Pile 1" (every
+    button, caption and log line says the same number)."""
+    return index + 1
+
+
+def counted(entry: Mapping[str, Any]) -> dict:
+    """An event's place fields (:data:`PLACE_FIELDS`) as people count them, for its text."""
+    return {key: place_number(value) for key, value in entry.items()
+            if key in PLACE_FIELDS and isinstance(value, int) and not isinstance(value, bool)}
 
 
 def second_person(entry: Mapping[str, Any], names: Sequence[str], you: int | None) -> str:
@@ -339,17 +372,26 @@ def second_person(entry: Mapping[str, Any], names: Sequence[str], you: int | Non
     third person's ``s`` and "their" (the actor's) becomes "your". Other events, and
     every event when ``you`` is ``None``, read exactly as the engine narrates them.
     """
-    from ..engine.core import SEAT_FIELDS, narrate
+    from ..engine.core import narrate
 
-    if you is None:
-        return narrate(entry, names)
-    template = str(entry.get("msg", ""))
-    mine = [key for key, value in entry.items()
-            if (key in SEAT_FIELDS or (key[:1] == "p" and key[1:].isdigit())) and value == you
-            and isinstance(value, int) and not isinstance(value, bool) and "{" + key + "}" in template]
+    entry = {**entry, **counted(entry)}
+    mine = _your_fields(entry, you, seats=True)
     if not mine:
         return narrate(entry, names)
-    return narrate({**entry, "msg": you_template(template, mine)}, names)
+    return narrate({**entry, "msg": you_template(str(entry.get("msg", "")), mine)}, names)
+
+
+def _your_fields(entry: Mapping[str, Any], you: int | None, *, seats: bool) -> list[str]:
+    """The seat fields of an event's template that are ``you`` (``seats``: the numbered
+    ``p0``, ``p1``... fields too)."""
+    from ..engine.core import SEAT_FIELDS
+
+    if you is None:
+        return []
+    template = str(entry.get("msg", ""))
+    return [key for key, value in entry.items()
+            if (key in SEAT_FIELDS or (seats and key[:1] == "p" and key[1:].isdigit())) and value == you
+            and isinstance(value, int) and not isinstance(value, bool) and "{" + key + "}" in template]
 
 
 def you_template(template: str, keys: Sequence[str]) -> str:
@@ -371,14 +413,11 @@ def told(entry: Mapping[str, Any], names: Sequence[str], you: int | None,
     ``values`` (a presenter's words for fields such as a card id). A template the
     catalogue lacks reads as the engine wrote it.
     """
-    from ..engine.core import SEAT_FIELDS, narrate
+    from ..engine.core import narrate
 
     template = str(entry.get("msg", ""))
-    mine = [] if you is None else [
-        key for key, value in entry.items()
-        if key in SEAT_FIELDS and value == you and isinstance(value, int) and not isinstance(value, bool)
-        and "{" + key + "}" in template]
+    mine = _your_fields(entry, you, seats=False)
     if mine:
         template = you_template(template, mine)
-    filled = {**entry, **(values or {}), "msg": _(template)}
+    filled = {**entry, **counted(entry), **(values or {}), "msg": _(template)}
     return narrate(filled, names)

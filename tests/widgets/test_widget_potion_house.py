@@ -85,7 +85,8 @@ def test_a_search_opens_a_lidded_space_over_a_heap_and_nothing_stays_after_the_l
     top = c.game.view(0)["discard_top"]
     text = json.dumps(state)
     assert not [t for t in tokens if t != top and f'"{t}"' in text], "a searched token stayed in the state"
-    assert state["scene"]["log"][-1]["text"] == "You search storage space 2.", "the log names the space only"
+    # the log names the space only, counted from 1 as the buttons are (the action's space 2)
+    assert state["scene"]["log"][-1]["text"] == "You search storage space 3."
 
 
 def test_at_pace_0_the_bots_stop_at_an_open_lid_and_go_on_when_it_closes():
@@ -142,7 +143,7 @@ def test_concocting_is_card_then_space_in_order_and_the_check_shows_space_by_spa
     assert check["key"].startswith("check-") and check["steps"]
     assert [x["kind"] for x in check["cards"]] == [cards[1], cards[0]]
     first = check["cards"][0]["caption"]
-    assert first.startswith("1. space 3: ") and ("found" in first or "missing" in first)
+    assert first.startswith("1. space 4: ") and ("found" in first or "missing" in first)
 
 
 def _over(totals: list, bags: list, winners: list) -> dict:

@@ -27,7 +27,7 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.disney_hocus_pocus import SPELL_EFFECTS, parse
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, bot_word, ngettext
 from ..scene import (
     SCENE_VERSION,
     card,
@@ -37,6 +37,7 @@ from ..scene import (
     god_log,
     grid,
     log_entry,
+    second_person,
     team_outcome,
     team_result,
 )
@@ -116,16 +117,19 @@ def face(name: str, count: int = 1, **extra: Any) -> dict:
 
 
 CARD_NAME = re.compile(r"\b([a-z]+):([a-z-]+)(?::(binx|book))?\b")
+BARE_TYPE = re.compile(r"(?<![\w:-])(?:" + "|".join(map(re.escape, TYPE_NAMES)) + r")(?![\w-])")
+"""An ingredient named alone (the question "who has dash-of-pox")."""
 
 
 def readable(text: str) -> str:
-    """The engine's log names cards by id (``blue:oil-of-boil:book``); the table reads them as names."""
+    """The engine's log names cards by id (``blue:oil-of-boil:book``) and ingredients by theirs
+    (``dash-of-pox``); the table reads them as names."""
     def name(match: re.Match) -> str:
         colour, kind, _symbol = match.groups()
         if colour not in COLOUR_NAMES or kind not in TYPE_NAMES:
             return match.group(0)
         return card_name(match.group(0))
-    return CARD_NAME.sub(name, text)
+    return BARE_TYPE.sub(lambda m: type_name(m.group(0)), CARD_NAME.sub(name, text))
 
 
 def hand_faces(cards: Sequence[str] | None) -> list:
@@ -225,8 +229,8 @@ def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequenc
     view = game.view(seat, names=names)
     hands = {seat: view["hand"]} if seat is not None else {}
     legal = game.legal_actions(seat) if seat is not None else []
-    log = [log_entry(e) for e in view["log"][-80:]]
-    return _scene(game, view, hands, seat, legal, list(names), bots, you, _readable_log(log), god=False)
+    log = [log_entry(e) for e in _told(view, names, you)["log"][-80:]]
+    return _scene(game, view, hands, seat, legal, list(names), bots, you, log, god=False)
 
 
 def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
@@ -239,15 +243,14 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     hands = {s: views[s]["hand"] for s in range(game.players)}
     legal = game.legal_actions(actor) if actor is not None else []
     return _scene(game, base, hands, actor, legal, list(names), bots, None,
-                  _readable_log(god_log(public, views, list(names))), god=True)
+                  god_log(_told(public, names, None), [_told(v, names, None) for v in views], list(names)),
+                  god=True)
 
 
-def _readable_log(log: list) -> list:
-    for entry in log:
-        entry["text"] = readable(entry["text"])
-        for secret in entry.get("secret", []):
-            secret["text"] = readable(secret["text"])
-    return log
+def _told(view: dict, names: Sequence[str], you: int | None) -> dict:
+    """A view whose log reads as the table tells it: cards by name, piles counted from 1,
+    and the person at the screen (``you``) in the second person."""
+    return {**view, "log": [dict(e, text=readable(second_person(e, names, you))) for e in view["log"]]}
 
 
 def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, names: list,
@@ -347,7 +350,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
         if s == view["current"] and not view["is_over"]:
             role = _("your turn") if s == you else _("their turn")
         entry: dict[str, Any] = {
-            "seat": s, "name": names[s], "you": s == you, "bot": bots[s],
+            "seat": s, "name": names[s], "you": s == you, "bot": bot_word(bots[s]),
             "acting": s in view["to_act"], "role": role, "winner": s in view["winners"], "out": False,
             "counters": [counter("hand", _("Hand"), view["hand_sizes"][s], "back", "hand-size")],
             "badges": badges, "note": "",

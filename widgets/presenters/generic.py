@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Game, IllegalAction
-from ..i18n import _
+from ..i18n import _, bot_word
 from ..scene import SCENE_VERSION, card, choice, counter, public_scores, team_outcome, team_result
 
 
@@ -68,7 +68,8 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, names: list,
     result = team_result(game.spec, bool(view.get("is_over")), winners, game.players)
     players = []
     for s in range(game.players):
-        entry = {"seat": s, "name": names[s], "you": s == you, "bot": bots[s], "acting": s in to_act,
+        entry = {"seat": s, "name": names[s], "you": s == you, "bot": bot_word(bots[s]),
+                 "acting": s in to_act,
                  "role": None, "winner": s in winners, "out": False,
                  "counters": [counter("score", _("Score"), scores[s], "star")] if scores else [], "note": ""}
         if result:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.hocus_focus import HOUSE_DECK, card_facts
-from ..i18n import N_, _, ngettext, pgettext
+from ..i18n import N_, _, bot_word, ngettext, pgettext
 from ..scene import SCENE_VERSION, card, choice, clock, counter, god_log, grid, log_entry, told
 
 R = "hocus-focus/"
@@ -51,8 +51,6 @@ PATTERN_WORDS = {"red": N_("plain"), "purple": N_("stripes"), "green": N_("dots"
                  "turquoise": N_("diagonal lines")}
 """What each colour's pattern looks like, for the legend."""
 SIZE_TONE = {"thin": "teal", "medium": "violet", "wide": "gold"}
-BOT_WORDS = {"easy": N_("easy"), "heuristic": N_("medium"), "hard": N_("hard"), "random": N_("random")}
-"""How each bot kind reads on the table (the heuristic bot is the medium level)."""
 
 
 def _words() -> dict:
@@ -146,10 +144,27 @@ def wizard_name(wizard: str) -> str:
     return f"{_words()[facts['size']]} {'·'.join(letter(facts[g]) for g in ('hat', 'robe', 'shoes', 'wand'))}"
 
 
+def _garment_colours() -> dict:
+    """Each garment's colour words: a colour agrees with its garment in languages whose
+    adjectives do (Spanish: sombrero rojo, túnica roja, zapatos rojos, varita roja)."""
+    return {
+        "hat": {"red": pgettext("hat colour", "red"), "purple": pgettext("hat colour", "purple"),
+                "green": pgettext("hat colour", "green"), "turquoise": pgettext("hat colour", "turquoise")},
+        "robe": {"red": pgettext("robe colour", "red"), "purple": pgettext("robe colour", "purple"),
+                 "green": pgettext("robe colour", "green"),
+                 "turquoise": pgettext("robe colour", "turquoise")},
+        "shoes": {"red": pgettext("shoes colour", "red"), "purple": pgettext("shoes colour", "purple"),
+                  "green": pgettext("shoes colour", "green"),
+                  "turquoise": pgettext("shoes colour", "turquoise")},
+        "wand": {"red": pgettext("wand colour", "red"), "purple": pgettext("wand colour", "purple"),
+                 "green": pgettext("wand colour", "green"),
+                 "turquoise": pgettext("wand colour", "turquoise")}}
+
+
 def wizard_words(wizard: str) -> str:
     """Every attribute in words, for the accessible name and hints."""
-    facts, words = card_facts(wizard), _words()
-    garments = ", ".join(_("{garment} {colour}").format(garment=words[g], colour=words[facts[g]])
+    facts, words, colours = card_facts(wizard), _words(), _garment_colours()
+    garments = ", ".join(_("{garment} {colour}").format(garment=words[g], colour=colours[g][facts[g]])
                          for g in ("hat", "robe", "shoes", "wand"))
     return _("{size} wizard: {garments}").format(size=words[facts["size"]], garments=garments)
 
@@ -335,8 +350,8 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
             badges.append({"text": _("barred"), "tone": "danger"})
         if timed and s in acted and not view["is_over"]:
             badges.append({"text": _("called")})
-        bot = _(BOT_WORDS[bots[s]]) if bots[s] in BOT_WORDS else bots[s]
-        players.append({"seat": s, "name": names[s], "you": s == you, "bot": bot, "acting": s in to_act,
+        players.append({"seat": s, "name": names[s], "you": s == you, "bot": bot_word(bots[s]),
+                        "acting": s in to_act,
                         "role": None, "winner": s in winners, "out": False,
                         "counters": [counter("won", _("Wizards"), scores[s], "star", "won")],
                         "note": _("{n} of {target}").format(n=scores[s], target=view["target"]),

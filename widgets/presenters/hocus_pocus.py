@@ -20,7 +20,7 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.hocus_pocus import card_label
-from ..i18n import _
+from ..i18n import _, bot_word
 from ..scene import SCENE_VERSION, card, choice, counter, god_log, log_entry, plural
 
 R = "hocus-pocus/"
@@ -361,7 +361,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
         if s in view["refills"]:
             badges.append({"text": "fills Grimoire", "tone": "muted"})
         entry: dict[str, Any] = {
-            "seat": s, "name": names[s], "you": s == you, "bot": bots[s],
+            "seat": s, "name": names[s], "you": s == you, "bot": bot_word(bots[s]),
             "acting": s in to_act, "role": role, "winner": s in view["winners"],
             "out": False,
             "counters": [

@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Game, IllegalAction
-from ..scene import SCENE_VERSION, card, choice, counter, log_entry, reveal, second_person
+from ...engine.games.potion_house import HOUSE_INGREDIENTS
+from ..i18n import bot_word
+from ..scene import SCENE_VERSION, card, choice, counter, log_entry, place_number, reveal, second_person
 
 R = "potion-house/"
 
@@ -58,8 +60,21 @@ class Ingredients:
 
 
 def space_name(space: int) -> str:
-    """The engine's log and actions number the spaces 0-3; the table says the same."""
-    return f"Storage space {space}"
+    """A storage space as the table names it, counted from 1 (the engine's space 0 is
+    "Storage space 1", in buttons and log alike)."""
+    return f"Storage space {place_number(space)}"
+
+
+def ingredient_name(key: str) -> str:
+    """An ingredient card's name where no view is at hand (an action's label): the house
+    table's name, else its id in words."""
+    entry = HOUSE_INGREDIENTS.get(key)
+    return entry["name"] if entry else str(key).replace("-", " ")
+
+
+def _space(space: Any) -> str:
+    """An action's space as words, whatever the action holds (a label never raises)."""
+    return space_name(space) if isinstance(space, int) and not isinstance(space, bool) else f"space {space}"
 
 
 def back_face(count: int) -> dict:
@@ -79,11 +94,11 @@ def action_label(action: dict, names: Sequence[str]) -> str:
     if kind == "declare":
         return f"declares {action.get('count')} cards"
     if kind == "search":
-        return f"searches storage space {action.get('space')}"
+        return f"searches {_space(action.get('space')).lower()}"
     if kind == "concoct":
         return "concocts a potion"
     if kind == "assign":
-        return f"places {action.get('card')} by storage space {action.get('space')}"
+        return f"places {ingredient_name(action.get('card'))} by {_space(action.get('space')).lower()}"
     return str(kind)
 
 
@@ -146,7 +161,7 @@ def _scene(game: Game, view: dict, seat: int | None, legal: list, names: list, b
         "scoring": None,
         "scoreboard": _scoreboard(view, names) if view["is_over"] else None,
         "gameover": _gameover(view, names, you),
-        "log": [log_entry(e) for e in view["log"][-80:]],
+        "log": [dict(log_entry(e), text=second_person(e, names, you)) for e in view["log"][-80:]],
         "legend": [],
         "reveal": show,
     }
@@ -186,7 +201,7 @@ def _players(view: dict, names: list, bots: Sequence | None, you: int | None) ->
         if view["looking"] == s:
             badges.append({"text": "looking at new cards", "tone": "muted"})
         out.append({
-            "seat": s, "name": name, "you": s == you, "bot": bots[s],
+            "seat": s, "name": name, "you": s == you, "bot": bot_word(bots[s]),
             "acting": s in view["to_act"], "role": "concocting" if (view["potion"] or {}).get("seat") == s
             else None, "winner": s in view["winners"], "out": False,
             "counters": [counter("cards", "Cards", view["hand_sizes"][s], "back", "hand-size"),
@@ -223,7 +238,7 @@ def _table(view: dict, ing: Ingredients, who: _Who, show: dict | None) -> list:
     potion = view["potion"]
     if potion:
         owner = potion["seat"]
-        placed = [ing.face(p["card"], caption=f"{i + 1}. by space {p['space']}")
+        placed = [ing.face(p["card"], caption=f"{i + 1}. by space {place_number(p['space'])}")
                   for i, p in enumerate(potion["placed"])]
         waiting = [ing.face(c, caption="not placed yet") for c in potion["cards"]]
         zones.append({"key": "potion", "label": f"{who.own(owner, cap=True)} potion, face up", "tone": "cast",
@@ -268,7 +283,8 @@ def _reveal(view: dict, ing: Ingredients, who: _Who, seat: int | None, names: li
         for i, entry in enumerate(shown["cards"]):
             found = entry["found"]
             word = {True: "found", False: "missing", None: "not checked"}[found]
-            steps.append(ing.face(entry["card"], caption=f"{i + 1}. space {entry['space']}: {word}",
+            place = place_number(entry["space"])
+            steps.append(ing.face(entry["card"], caption=f"{i + 1}. space {place}: {word}",
                                   **({} if found else {"state": "void" if found is None else "missing"})))
         if shown["success"]:
             text = f"Every ingredient was there: a {len(steps)}-point potion for {who(shown['seat'])}."
@@ -315,8 +331,8 @@ def _prompt(view: dict, legal: list, ing: Ingredients, seat: int | None) -> dict
             "label": ing.name(a["card"]), "icon": ing.info.get(a["card"], {}).get("family", "spark"),
             "tone": ing.tone.get(a["card"], "ash"), "card": ing.face(a["card"]),
             "text": "is hidden in", "rule": R + "concoct/assign", "choices": []})
-        row["choices"].append(choice(f"Space {a['space']}", a, tone="primary",
-                                     hint=f"place {ing.name(a['card'])} by storage space {a['space']}"))
+        row["choices"].append(choice(f"Space {place_number(a['space'])}", a, tone="primary",
+                                     hint=f"place {ing.name(a['card'])} by {space_name(a['space']).lower()}"))
     placed = len((view["potion"] or {}).get("placed", []))
     return {"title": "Place your potion's cards", "text": f"{placed} placed so far; each click places one "
             "card, and that is the order of the check.",

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.witching_hour import card_words
-from ..i18n import _
+from ..i18n import _, bot_word
 from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
 
 R = "witching-hour/"
@@ -218,7 +218,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
     for s in range(players):
         rounds = " · ".join(f"R{i + 1} {_score_text(r[s])}" for i, r in enumerate(view["round_scores"]))
         entry: dict[str, Any] = {
-            "seat": s, "name": names[s], "you": s == you, "bot": bots[s],
+            "seat": s, "name": names[s], "you": s == you, "bot": bot_word(bots[s]),
             "acting": s in to_act, "role": roles.get(s), "winner": s in winners,
             "out": view["hand_sizes"][s] == 0 and not view["is_over"],
             "counters": [

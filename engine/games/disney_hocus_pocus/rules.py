@@ -46,8 +46,8 @@ RULES = (
     Rule(P + "play/cannot", "On Your Turn, Do the Following in This Order",
          "If you cannot play, a Spell is cast; then you discard one or more cards (up to your "
          "whole hand) and draw as many (a required draw).",
-         ruling="Not being able to play is an action of the player (no-play), so the tricks that "
-                "come before playing stay available until then."),
+         ruling="Not being able to play is an action of the player (saying so, as a move), so the "
+                "tricks that come before playing stay available until then."),
     Rule(P + "play/empty-hand", "On Your Turn, Do the Following in This Order",
          "A player with no cards cannot play.",
          ruling="The Spell is cast; with nothing to discard the player must draw one card instead, "

@@ -266,12 +266,14 @@ class DisneyHocusPocusState(State):
         if entry["caster"] == self.stunned:
             self.spell["outcome"] = "missed"
             self.spell_discard.append(sid)
-            self.log.add("spell-miss", "The Spell " + entry["name"] + " is cast by "
-                         + entry["caster"].capitalize() + ", who is stunned: it misses.", spell=sid)
+            self.log.add("spell-miss", "The Spell {name} is cast by {by}, who is stunned: it misses.",
+                         spell=sid, name=entry["name"], by=entry["caster"].capitalize())
             self._resume()
             return
-        self.log.add("spell", "The witches cast " + entry["name"] + " (" + entry["caster"] + ").",
-                     spell=sid, caster=entry["caster"])
+        by = "all three sisters" if entry["caster"] == "all" else entry["caster"].capitalize()
+        # A house Spell's name is data: a field of the event, never part of its template.
+        self.log.add("spell", "The witches cast {name} (cast by {by}).",
+                     spell=sid, caster=entry["caster"], name=entry["name"], by=by)
         if self._trick_open("circle-of-salt"):
             self.phase = "salt"
             return
@@ -506,8 +508,10 @@ class DisneyHocusPocusState(State):
         if not self._matches(card, pile):
             top = self._top(pile)
             where = "top card" if self.piles[pile] else "printed space"
-            raise self._illegal("play/match", f"{card} matches neither the colour nor the type of "
-                                f"pile {pile}'s {where} ({top[0]} {top[1]}).")
+            colour, kind, _symbol = parse(card)
+            raise self._illegal("play/match", f"This {colour} {kind.replace('-', ' ')} matches neither "
+                                f"the colour nor the ingredient of pile {pile + 1}'s {where} "
+                                f"({top[0]} {top[1].replace('-', ' ')}).")
         return _action("play", card, pile)
 
     def _validate_no_play(self, seat: int, action: Action) -> Action:

@@ -193,8 +193,9 @@ class PotionHouseState(State):
         if INDEX[card] not in unplaced:
             placed = any(c == INDEX[card] for c, _ in self.potion[2])
             why = "is already placed" if placed else "is not one of your potion's cards"
-            left = ", ".join(IDS[c] for c in unplaced)
-            raise self._illegal("concoct/assign", f"{card} {why}; still to place: {left}.")
+            names = {key: value["name"] for key, value in self.options["ingredients"].items()}
+            left = ", ".join(names[IDS[c]] for c in unplaced)
+            raise self._illegal("concoct/assign", f"{names[card]} {why}; still to place: {left}.")
         if not 0 <= space < SPACES:
             raise self._illegal("concoct/assign", "Place the card by one of the four storage "
                                 f"spaces, 0 to 3, not {brief(space)}.")
