@@ -79,6 +79,24 @@ REACTION_TEXT = {
 
 PACES = ((N_("slow"), 1.6), (N_("normal"), 0.9), (N_("fast"), 0.35), (N_("instant"), 0.0))
 """The pace control's steps (seconds between bot moves); it cycles through them."""
+NORMAL_PACE = 0.9
+BOT_CHAIN_FULL = 3
+"""The first moves of a bot's turn that are played at the full pace."""
+BOT_CHAIN_CAP = 4.0
+"""The most seconds one bot's turn (its chain of moves: extra turns after a Witching Hour
+Skull, Hourglass and Book, the answers inside it) may hold the person at the normal pace;
+scaled by the pace set (slow 7.1 s, fast 1.6 s). Past :data:`BOT_CHAIN_FULL` moves each wait
+is half of what is left of it (:func:`chain_delay`), so however long the chain, it stays under."""
+
+
+def chain_delay(pace: float, played: int) -> float:
+    """Seconds to wait before the next bot move of a turn that has had ``played`` paced moves:
+    the pace for the first :data:`BOT_CHAIN_FULL`, then half of what is left of the turn's
+    cap, each time (a person waited 20 s through one bot's extra turns)."""
+    if played < BOT_CHAIN_FULL:
+        return pace
+    left = max(0.0, BOT_CHAIN_CAP * pace / NORMAL_PACE - BOT_CHAIN_FULL * pace)
+    return left / 2 ** (played - BOT_CHAIN_FULL + 1)
 
 REVEAL_TIMES = ((N_("3 s"), 3.0), (N_("5 s"), 5.0), (N_("10 s"), 10.0), (N_("20 s"), 20.0),
                 (N_("until closed"), None))
@@ -317,6 +335,7 @@ class TableController:
         self.clock: tuple[int, dict | None] | None = None  # (move, clock) of the scene last drawn
         self.automatic = set()
         self.own_upto = -1  # the last log event of the person's own latest move (told at once)
+        self.chain: tuple[Any, int] = (None, 0)  # whose turn the paced bot moves are in, how many
         if self.mode == PLAY:
             if len(self.humans) == 1:
                 self.viewer = self.humans[0]
@@ -600,6 +619,7 @@ class TableController:
         self._auto_pass()
         if own_move:  # the person's move and the table's passes for them: told at once
             self.own_upto = self.game.log_length - 1
+            self.chain = (None, 0)  # the bots' next moves start a new chain
         if self.pace <= 0:
             self._run_bots(hold=True)
         if len(self.humans) <= 1:
@@ -633,13 +653,22 @@ class TableController:
                 return KEEP  # another view's timer already moved the game on: harmless
         if self.game.is_over:
             return info("The game is over; there is no bot move to show.")
+        owner = self._turn_owner()
         if not self._run_bots(limit=1):
             return info("No bot is to move now.")
+        self.chain = (owner, self.chain[1] + 1 if self.chain[0] == owner else 1)
         self._settle()
         return None
 
+    def _turn_owner(self) -> Any:
+        """Whose turn the next bot move belongs to (a chain, for :func:`chain_delay`): the public
+        view's ``current`` seat, else (a game whose view has none) the bot that moves."""
+        current = self.game.view(None).get("current")
+        return current if _is_int(current) else self._next_bot()
+
     def _on_skip(self, message: dict) -> Any:
         played = self._run_bots()
+        self.chain = (None, 0)
         self._settle()
         if not played:
             return info("No bot is to move now.")
@@ -892,8 +921,9 @@ class TableController:
         name = self._line_name(index)
         if op == "show":
             left = self.line
+            if index != self.active:
+                self._new_history()
             self.active = index
-            self._new_history()
             # Where the two lines part (the move the teacher changed), or the start of the line.
             self._goto(min(shared(left, self.line) + 1, len(self.line)) if left is not self.line
                        else self.game.move_number)
@@ -972,14 +1002,16 @@ class TableController:
     # ------------------------------------------------------------------ the scene
 
     def _auto(self, scene: dict) -> dict | None:
-        """What the front end should send by itself, and after how long (bot pacing).
+        """What the front end should send by itself, and after how long (bot pacing: the pace,
+        shortened deep in one bot's long turn so that it stays under :data:`BOT_CHAIN_CAP`).
 
         While a timed reveal is open, the next bot move waits for its time on top of the
         pace (or, set to "until closed", for the close message, which settles the table).
         """
         if self.mode != PLAY or self.game.is_over or self._next_bot() is None:
             return None
-        delay = self.pace * 1000
+        owner, played = self.chain
+        delay = chain_delay(self.pace, played if owner == self._turn_owner() else 0) * 1000
         if scene.get("reveal") and getattr(self.presenter, "timed_reveals", False):
             if self.reveal_time is None:
                 return None
