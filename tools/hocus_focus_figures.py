@@ -70,7 +70,7 @@ def bot_times(level: str, deals: int, seed: int = 2) -> dict:
         board, turned = cards[:12], cards[12]
         fits = fitting(board, turned)
         fit_deals += bool(fits)
-        view = {"mode": "timed", "board": board, "turned": turned}
+        view = {"mode": "timed", "round": 1, "board": board, "turned": turned}
         action = bot.choose(view, [])
         if action["type"] != "pass":
             bucket = "none" if not fits else "1" if len(fits) == 1 else "2-3" if len(fits) <= 3 else "4+"

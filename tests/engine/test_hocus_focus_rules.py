@@ -71,10 +71,17 @@ def texts(game) -> list[str]:
     return [e["text"] for e in game.view(None)["log"]]
 
 
+def act(game, seat: int, action: dict) -> None:
+    """Play ``action`` as a call of the round being played (hocus-focus/round/bound: every
+    call names its round; tests of that rule give the round themselves)."""
+    game.apply(seat, {"round": game.view(None)["round"], **action})
+
+
 def assert_illegal(game, seat, action, rule, match=""):
+    """``action`` (its round filled in unless given) is refused naming ``rule``; nothing changes."""
     before = snap(game)
     with pytest.raises(IllegalAction) as err:
-        game.apply(seat, action)
+        game.apply(seat, {"round": game.view(None)["round"], **action})
     assert err.value.rule == rule, err.value
     assert match in err.value.message
     assert snap(game) == before
@@ -134,11 +141,43 @@ def test_round_turn():
     """hocus-focus/round/turn: each round turns the draw pile's top wizard."""
     # Como se Juega.
     game = stacked(2, [C_FITS], pile=["wide-GGGG"])
-    game.apply(0, claim(C_FITS, 900))
-    game.apply(1, PASS)
+    act(game, 0, claim(C_FITS, 900))
+    act(game, 1, PASS)
     view = game.view(None)
     assert view["round"] == 2 and view["turned"] == "wide-GGGG" and view["draw_size"] == 48 - 14
     assert "Round 2: wide-GGGG is turned up; find a wizard with nothing in common with it." in texts(game)
+
+
+def test_round_bound():
+    """hocus-focus/round/bound: every call names the round it answers; one sent again after
+    its round was judged is refused in the next round, and nothing changes."""
+    # Como se Juega (a ruling: a message can arrive late or twice).
+    game = stacked(2, [B_HAT, C_FITS], pile=["wide-GGGG"])
+    call = {"type": "claim", "round": 1, "card": B_HAT, "ms": 700, "point_ms": 0}
+    game.apply(0, call)
+    game.apply(1, {"type": "pass", "round": 1})
+    assert game.view(None)["round"] == 2 and B_HAT in game.view(None)["board"]
+    assert_illegal(game, 0, call, P + "round/bound",
+                   "This call answers round 1, but round 2 is being played")
+    assert_illegal(game, 1, {"type": "pass", "round": 1}, P + "round/bound", "take 'round' from the view")
+    assert_illegal(game, 1, {"type": "pass", "round": 3}, P + "round/bound", "round 2 is being played")
+    with pytest.raises(IllegalAction, match="needs a 'round' field"):
+        game.apply(0, {"type": "claim", "card": B_HAT, "ms": 700})
+    for bad in (0, True, 1.0, "2"):
+        assert_illegal(game, 0, {**call, "round": bad}, "core/action-format", "'round' must be the round")
+    # The listing, the bots and the explorer's near miss all carry the round.
+    assert {a["round"] for s in (0, 1) for a in game.legal_actions(s)} == {2}
+    assert all(BOTS[kind](s).choose(game.view(s), game.legal_actions(s))["round"] == 2
+               for kind in BOTS for s in (0, 1))
+    stale = [e for e in game.explain(0) if e["action"].get("round") == 1]
+    assert [(e["legal"], e["rule"]) for e in stale] == [(False, P + "round/bound")]
+    # Untimed play binds its calls to the round too: a pass sent twice gives up one round.
+    untimed = stacked(2, [C_FITS], timing="untimed")
+    untimed.apply(0, {"type": "pass", "round": 1})
+    untimed.apply(1, {"type": "pass", "round": 1})
+    assert untimed.view(None)["round"] == 2 and untimed.to_act == (1,)
+    assert_illegal(untimed, 1, {"type": "pass", "round": 1}, P + "round/bound")
+    assert {a["round"] for a in untimed.legal_actions(1)} == {2}
 
 
 def test_round_twelve_and_claim_right():
@@ -147,8 +186,8 @@ def test_round_twelve_and_claim_right():
     # Notas; Como se Juega.
     game = stacked(2, [A_SIZE, B_HAT, C_FITS])
     gap = game.view(None)["board"].index(C_FITS)
-    game.apply(1, claim(C_FITS, 1500))
-    game.apply(0, PASS)
+    act(game, 1, claim(C_FITS, 1500))
+    act(game, 0, PASS)
     view = game.view(None)
     assert view["won"] == [[], [C_FITS]] and game.scores == [0, 1]
     assert len(view["board"]) == 12 and view["board"][gap] == TURNED and C_FITS not in view["board"]
@@ -168,7 +207,7 @@ def test_claim_fit_rulebook_example():
     game = stacked(4, [A_SIZE, B_HAT, C_FITS])
     for seat, action in ((0, claim(A_SIZE, 1000)), (1, claim(B_HAT, 1200)),
                          (2, claim(C_FITS, 1400)), (3, PASS)):
-        game.apply(seat, action)
+        act(game, seat, action)
     log = texts(game)
     assert any("pointing at thin-PTGR, which shares size with thin-RPPG" in t for t in log)
     assert any("pointing at medium-RTGT, which shares hat with thin-RPPG" in t for t in log)
@@ -198,19 +237,19 @@ def test_claim_wrong_bars_until_next_round():
     # Notas.
     game = stacked(3, [B_HAT, C_FITS], timing="untimed")
     assert game.to_act == (0,)
-    game.apply(0, {"type": "claim", "card": B_HAT})
+    act(game, 0, {"type": "claim", "card": B_HAT})
     assert game.view(None)["barred"] == [0] and game.to_act == (1,)
-    game.apply(1, PASS)
+    act(game, 1, PASS)
     assert game.to_act == (2,)
-    game.apply(2, PASS)   # nobody else may look: seat 0 is barred, so the round ends
+    act(game, 2, PASS)   # nobody else may look: seat 0 is barred, so the round ends
     view = game.view(None)
     assert view["round"] == 2 and view["barred"] == [] and view["set_aside"] == [TURNED]
     assert any("Player 1 is barred until the next round" in t for t in texts(game))
     # Timed: the barred player's call stays its only one; a later right call wins.
     game = stacked(2, [B_HAT, C_FITS])
-    game.apply(0, claim(B_HAT, 700))
+    act(game, 0, claim(B_HAT, 700))
     assert 0 not in game.to_act
-    game.apply(1, claim(C_FITS, 2000))
+    act(game, 1, claim(C_FITS, 2000))
     assert game.scores == [0, 1]
 
 
@@ -224,7 +263,7 @@ def test_claim_judged_in_order_not_arrival():
         game = stacked(3, [A_SIZE, B_HAT, C_FITS], expert=True)
         game._state.won[2] = [game._state.pile.pop(0)]   # seat 2 holds a card it could lose
         for seat in order:
-            game.apply(seat, calls[seat])
+            act(game, seat, calls[seat])
         snaps.add(json.dumps([game.view(None)["board"], game.scores, texts(game)[-6:]]))
         results = {c["seat"]: c["result"] for c in game.view(None)["last_round"]["calls"]}
         assert results == {0: "wrong", 1: "right", 2: "late"}
@@ -238,8 +277,8 @@ def test_round_one_card():
     # Notas.
     game = stacked(2, [C_FITS], fill_fits=True)
     other = next(c for c in game.view(None)["board"] if c != C_FITS)
-    game.apply(0, claim(C_FITS, 1000))
-    game.apply(1, claim(other, 1500))
+    act(game, 0, claim(C_FITS, 1000))
+    act(game, 1, claim(other, 1500))
     assert game.scores == [1, 0] and sum(len(w) for w in game.view(None)["won"]) == 1
 
 
@@ -253,15 +292,15 @@ def test_no_match_right():
     game = stacked(3, [])
     board = game.view(None)["board"]
     assert not fitting(board, TURNED)
-    game.apply(2, nomatch(4000))
-    game.apply(0, nomatch(5200))
-    game.apply(1, claim(board[0], 3000))   # earlier, but wrong: barred, then seat 2 wins
+    act(game, 2, nomatch(4000))
+    act(game, 0, nomatch(5200))
+    act(game, 1, claim(board[0], 3000))   # earlier, but wrong: barred, then seat 2 wins
     view = game.view(None)
     assert view["won"][2] == [TURNED] and game.scores == [0, 0, 1] and view["board"] == board
     assert "Player 3 calls No match! at 4000 ms, rightly: no face-up wizard fits; Player 3 " \
            "wins thin-RPPG." in texts(game)
     untimed = stacked(2, [], timing="untimed")
-    untimed.apply(0, {"type": "no-match"})
+    act(untimed, 0, {"type": "no-match"})
     assert untimed.scores == [1, 0]
 
 
@@ -270,12 +309,12 @@ def test_no_match_wrong():
     log does not say which wizard fits."""
     # Sin coincidencia.
     game = stacked(2, [C_FITS], timing="untimed")
-    game.apply(0, {"type": "no-match"})
+    act(game, 0, {"type": "no-match"})
     assert game.view(None)["barred"] == [0] and game.to_act == (1,)
     last = texts(game)[-1]
     assert last == "Player 1 calls No match!, but a face-up wizard fits; Player 1 is barred " \
                    "until the next round." and C_FITS not in last
-    game.apply(1, {"type": "claim", "card": C_FITS})
+    act(game, 1, {"type": "claim", "card": C_FITS})
     assert game.scores == [0, 1]
 
 
@@ -283,39 +322,124 @@ def test_no_match_wrong():
 
 
 def test_tie_window():
-    """hocus-focus/tie/window: right calls within tie_ms are simultaneous (the card is set
-    aside); a wrong call in the window does not spoil a right one."""
-    # Romper un empate.
+    """hocus-focus/tie/window: calls within tie_ms of the earliest call are simultaneous,
+    whatever they point at: the card is set aside; each call in the window is still judged."""
+    # Romper un empate: "Si más de un jugador grita ¡Kazaam! al mismo tiempo", no condition
+    # on the cards pointed at.
     other = next(c for c in FITS if c != C_FITS)
     for gap, outcome in ((100, "tie"), (101, "claim")):
         game = stacked(2, [C_FITS, other])
-        game.apply(1, claim(other, 1000 + gap))
-        game.apply(0, claim(C_FITS, 1000))
+        act(game, 1, claim(other, 1000 + gap))
+        act(game, 0, claim(C_FITS, 1000))
         view = game.view(None)
         assert view["last_round"]["outcome"] == outcome
         assert view["set_aside"] == ([TURNED] if outcome == "tie" else [])
         assert game.scores == ([0, 0] if outcome == "tie" else [1, 0])
+    # A right call and a wrong one 50 ms later: a tie; the wrong one is judged (barred).
     game = stacked(3, [C_FITS, B_HAT], tie_ms=250)
-    game.apply(0, claim(C_FITS, 1000))
-    game.apply(1, claim(B_HAT, 1050))
-    game.apply(2, PASS)
-    assert game.scores == [1, 0, 0]
+    act(game, 0, claim(C_FITS, 1000))
+    act(game, 1, claim(B_HAT, 1050))
+    act(game, 2, PASS)
+    view = game.view(None)
+    assert game.scores == [0, 0, 0] and view["set_aside"] == [TURNED]
+    assert view["last_round"]["outcome"] == "tie" and C_FITS in view["board"]
+    assert {c["seat"]: c["result"] for c in view["last_round"]["calls"]} == \
+        {0: "tie", 1: "wrong", 2: "pass"}
+    assert texts(game)[-5:-1] == [
+        "Player 1 calls Kazaam! at 1000 ms, pointing at medium-PRRT: it fits, but a tie wins nothing.",
+        "Player 2 also calls at 1050 ms, within 250 ms of Player 1's call: the calls are simultaneous.",
+        "Player 2 calls Kazaam! at 1050 ms, pointing at medium-RTGT, which shares hat with "
+        "thin-RPPG; Player 2 is barred until the next round.",
+        "A tie: thin-RPPG is set aside, and the next round's winner takes it too."]
+    # The wrong call first and the right one inside its window: a tie all the same.
+    game = stacked(2, [C_FITS, B_HAT])
+    act(game, 0, claim(B_HAT, 1000))
+    act(game, 1, claim(C_FITS, 1100))
+    assert game.scores == [0, 0] and game.view(None)["last_round"]["outcome"] == "tie"
+    # Two wrong calls at once also tie: the right call after them is not judged.
+    game = stacked(3, [C_FITS, B_HAT, A_SIZE])
+    act(game, 0, claim(B_HAT, 1000))
+    act(game, 1, claim(A_SIZE, 1020))
+    act(game, 2, claim(C_FITS, 1500))
+    results = {c["seat"]: c["result"] for c in game.view(None)["last_round"]["calls"]}
+    assert results == {0: "wrong", 1: "wrong", 2: "late"} and game.scores == [0, 0, 0]
+    # The window runs from the earliest call not yet judged: a lone wrong call first, then
+    # two right calls at once.
+    game = stacked(3, [C_FITS, other, B_HAT])
+    act(game, 0, claim(B_HAT, 500))
+    act(game, 1, claim(C_FITS, 1000))
+    act(game, 2, claim(other, 1090))
+    results = {c["seat"]: c["result"] for c in game.view(None)["last_round"]["calls"]}
+    assert results == {0: "wrong", 1: "tie", 2: "tie"}
+    # "No match!" calls tie like claims.
     game = stacked(2, [])
-    game.apply(0, nomatch(3000))
-    game.apply(1, nomatch(3040))
+    act(game, 0, nomatch(3000))
+    act(game, 1, nomatch(3040))
     assert game.view(None)["set_aside"] == [TURNED] and game.scores == [0, 0]
+    assert "Player 1 calls No match! at 3000 ms, rightly, but a tie wins nothing." in texts(game)
+
+
+def test_tie_right_calls():
+    """hocus-focus/tie/right-calls: with tie_calls 'right' only right calls in the window of
+    the first right call tie; a wrong call in the window is judged alone and spoils nothing."""
+    # Romper un empate (a house option, the project's reading).
+    assert GAMES["hocus-focus"].options["tie_calls"] == "any"
+    game = stacked(3, [C_FITS, B_HAT], tie_ms=250, tie_calls="right")
+    act(game, 0, claim(C_FITS, 1000))
+    act(game, 1, claim(B_HAT, 1050))
+    act(game, 2, PASS)
+    view = game.view(None)
+    assert game.scores == [1, 0, 0] and view["tie_calls"] == "right"
+    assert {c["seat"]: c["result"] for c in view["last_round"]["calls"]} == \
+        {0: "right", 1: "wrong", 2: "pass"}
+    other = next(c for c in FITS if c != C_FITS)
+    game = stacked(2, [C_FITS, other], tie_calls="right")
+    act(game, 0, claim(C_FITS, 1000))
+    act(game, 1, claim(other, 1100))
+    assert game.scores == [0, 0] and game.view(None)["last_round"]["outcome"] == "tie"
+    with pytest.raises(ValueError, match="tie_calls must be 'any' or 'right', not 'some'"):
+        new_game("hocus-focus", 2, 1, tie_calls="some")
+
+
+@pytest.mark.parametrize(("options", "scores"), [({}, [2, 0]), ({"tie_calls": "right"}, [3, 0])])
+def test_every_call_in_the_tie_window_is_judged(options, scores):
+    """hocus-focus/claim/judged-in-order, hocus-focus/expert/lose-card: in the expert game a
+    wrong call just after a right one (inside the tie window) costs its caller a wizard, as
+    it would just before it (the audit's reproduction, issue 26 item 9)."""
+    # Notas; Para expertos.
+    game = new_game("hocus-focus", players=2, seed=1, expert=True, **options)
+    for seat, action in ((0, claim("thin-TPGP", 500)), (1, PASS), (0, claim("thin-GPTR", 500)),
+                         (1, PASS), (1, claim("wide-TPRG", 500)), (0, PASS)):
+        act(game, seat, action)
+    assert game.view(None)["won"][1] == ["wide-TPRG"]
+    assert not shared("medium-RPRR", game.view(None)["turned"])
+    assert shared("wide-RGRR", game.view(None)["turned"])
+    act(game, 0, claim("medium-RPRR", 1000))
+    act(game, 1, claim("wide-RGRR", 1050))
+    view = game.view(None)
+    assert view["won"][1] == [] and view["out"] == ["wide-TPRG"] and game.scores == scores
+    assert [c["result"] for c in view["last_round"]["calls"]] == \
+        (["right", "wrong"] if options else ["tie", "wrong"])
+    assert "Expert rule: Player 2 loses wide-TPRG out of the game." in texts(game)
+    # Just before the right call, the same wrong call costs the same.
+    early = new_game("hocus-focus", players=2, seed=1, expert=True, **options)
+    for move in game.history[:6]:
+        early.apply(move.seat, move.action)
+    act(early, 1, claim("wide-RGRR", 950))
+    act(early, 0, claim("medium-RPRR", 1000))
+    assert early.view(None)["out"] == ["wide-TPRG"] and early.scores == scores
 
 
 def test_tie_bonus():
     """hocus-focus/tie/bonus: the next round's winner also takes the set-aside wizard."""
     # Romper un empate.
     game = stacked(2, [], pile=["wide-GGGG"])
-    game.apply(0, nomatch(3000))
-    game.apply(1, nomatch(3000))
+    act(game, 0, nomatch(3000))
+    act(game, 1, nomatch(3000))
     assert game.view(None)["set_aside"] == [TURNED]
     fit = next(c for c in game.view(None)["board"] if not shared(c, "wide-GGGG"))
-    game.apply(1, claim(fit, 2000))
-    game.apply(0, PASS)
+    act(game, 1, claim(fit, 2000))
+    act(game, 0, PASS)
     view = game.view(None)
     assert view["won"][1] == [fit, TURNED] and view["set_aside"] == [] and game.scores == [0, 2]
     assert "Player 2 also takes the set-aside wizards: 1 more." in texts(game)
@@ -326,7 +450,7 @@ def test_round_nobody():
     # Notas (a ruling).
     game = stacked(3, [C_FITS])
     for seat in range(3):
-        game.apply(seat, PASS)
+        act(game, seat, PASS)
     view = game.view(None)
     assert view["set_aside"] == [TURNED] and view["round"] == 2 and game.scores == [0, 0, 0]
     assert "Nobody wins round 1: thin-RPPG is set aside, and the next round's winner takes it too." \
@@ -346,7 +470,7 @@ def test_time_ms_is_an_input_and_calls_are_sealed():
     assert_illegal(game, 0, {"type": "claim", "card": C_FITS}, "core/action-format", "needs a 'ms' field")
     assert_illegal(game, 0, claim(C_FITS, 10, point_ms=-5), "core/action-format", "'point_ms'")
     before = {s: game.view(s) for s in (None, 1, 2)}
-    game.apply(0, claim(C_FITS, 1234))
+    act(game, 0, claim(C_FITS, 1234))
     assert game.view(0)["my_call"] == {"type": "claim", "card": C_FITS, "ms": 1234, "point_ms": 0}
     for seat in (None, 1, 2):
         view = game.view(seat)
@@ -354,9 +478,9 @@ def test_time_ms_is_an_input_and_calls_are_sealed():
         assert view["acted"] == [0] and 0 not in view["to_act"]
     # The listing carries ms 0; a copy with the real time is a call.
     listed = next(a for a in game.legal_actions(1) if a.get("card") == C_FITS)
-    assert listed == claim(C_FITS, 0)
-    game.apply(1, dict(listed, ms=1400))   # 166 ms later: no tie
-    game.apply(2, PASS)
+    assert listed == {**claim(C_FITS, 0), "round": 1}
+    act(game, 1, dict(listed, ms=1400))   # 166 ms later: no tie
+    act(game, 2, PASS)
     assert game.scores == [1, 0, 0]
 
 
@@ -365,8 +489,8 @@ def test_time_pass():
     # Como se Juega (a ruling).
     game = stacked(2, [C_FITS], expert=True)
     game._state.won[0] = [game._state.pile.pop(0)]
-    game.apply(0, PASS)
-    game.apply(1, claim(C_FITS, 5000))
+    act(game, 0, PASS)
+    act(game, 1, claim(C_FITS, 5000))
     assert game.scores == [1, 1] and game.view(None)["out"] == []
     assert "Player 1 gives up the round." in texts(game)
 
@@ -375,7 +499,7 @@ def test_time_one_call():
     """hocus-focus/time/one-call: a seat calls once per round, then waits for the others."""
     # Notas.
     game = stacked(2, [B_HAT, C_FITS])
-    game.apply(0, claim(B_HAT, 500))
+    act(game, 0, claim(B_HAT, 500))
     assert game.to_act == (1,) and game.legal_actions(0) == []
     assert_illegal(game, 0, claim(C_FITS, 900), "core/out-of-turn", "may not act now")
 
@@ -392,7 +516,7 @@ def test_untimed_turns():
     for _ in range(3):
         firsts.append(game.to_act[0])
         while game.view(None)["round"] == len(firsts) and not game.is_over:
-            game.apply(game.to_act[0], PASS)
+            act(game, game.to_act[0], PASS)
     assert firsts == [1, 2, 0]
 
 
@@ -408,16 +532,16 @@ def test_expert_lose_card():
     inventory = state.inventory()
     state.won[0] = [state.pile.pop(0), state.pile.pop(0)]
     lost = state.won[0][-1]
-    game.apply(0, claim(A_SIZE, 600))
-    game.apply(1, nomatch(800))
+    act(game, 0, claim(A_SIZE, 600))
+    act(game, 1, nomatch(800))
     view = game.view(None)
     assert view["out"] == [lost] and len(view["won"][0]) == 1 and view["won"][1] == []
     assert f"Expert rule: Player 1 loses {lost} out of the game." in texts(game)
     assert game._state.inventory() == inventory
     plain = stacked(2, [A_SIZE, C_FITS])
     plain._state.won[0] = [plain._state.pile.pop(0)]
-    plain.apply(0, claim(A_SIZE, 600))
-    plain.apply(1, PASS)
+    act(plain, 0, claim(A_SIZE, 600))
+    act(plain, 1, PASS)
     assert plain.scores == [1, 0] and plain.view(None)["out"] == []
 
 
@@ -427,12 +551,12 @@ def test_expert_too_slow():
     # Para expertos.
     for expert, point, score in ((True, 3001, 0), (True, 3000, 1), (False, 9000, 1)):
         game = stacked(2, [C_FITS], expert=expert)
-        game.apply(0, claim(C_FITS, 1000, point_ms=point))
-        game.apply(1, PASS)
+        act(game, 0, claim(C_FITS, 1000, point_ms=point))
+        act(game, 1, PASS)
         assert game.scores[0] == score, (expert, point)
     game = stacked(2, [C_FITS], expert=True, point_limit_ms=500)
-    game.apply(0, claim(C_FITS, 1000, point_ms=501))
-    game.apply(1, PASS)
+    act(game, 0, claim(C_FITS, 1000, point_ms=501))
+    act(game, 1, PASS)
     assert game.scores == [0, 0]
     assert "Player 1 calls Kazaam! at 1000 ms; Player 1 takes 501 ms to point, longer than 500 ms: " \
            "the claim counts as wrong; Player 1 is barred until the next round." in texts(game)
@@ -446,8 +570,8 @@ def test_game_target():
     # Fin del juego.
     assert GAMES["hocus-focus"].options["target"] == 10
     game = stacked(2, [C_FITS], target=1)
-    game.apply(1, claim(C_FITS, 2000))
-    game.apply(0, PASS)
+    act(game, 1, claim(C_FITS, 2000))
+    act(game, 0, PASS)
     assert game.is_over and game.winners == [1] and game.to_act == ()
     with pytest.raises(ValueError, match="at most the deck's 14 wizards"):
         new_game("hocus-focus", 2, 1, deck=list(HOUSE_DECK[:14]), target=15)
@@ -467,16 +591,16 @@ def test_game_pile_empty():
     thin = list(HOUSE_DECK[:14])   # 14 thin wizards: none ever fits, so "No match!" wins
     assert {attributes(c)[0] for c in thin} == {"thin"}
     game = new_game("hocus-focus", 2, 1, deck=thin)
-    game.apply(0, nomatch(100))
-    game.apply(1, PASS)
+    act(game, 0, nomatch(100))
+    act(game, 1, PASS)
     assert game.view(None)["round"] == 2 and game.view(None)["draw_size"] == 0
-    game.apply(0, PASS)
-    game.apply(1, PASS)
+    act(game, 0, PASS)
+    act(game, 1, PASS)
     assert game.is_over and game.winners == [0] and game.view(None)["set_aside"]
     assert "The draw pile is empty, so the game ends; the most wizards wins." in texts(game)
     tied = new_game("hocus-focus", 3, 1, deck=thin)
     while not tied.is_over:
-        tied.apply(tied.to_act[0], PASS)
+        act(tied, tied.to_act[0], PASS)
     assert tied.winners == [0, 1, 2] and tied.scores == [0, 0, 0]
 
 
@@ -526,7 +650,7 @@ def test_bots_react_like_people():
         times = {"claim": [], "no-match": []}
         wrong = 0
         for d in deals:
-            action = bot.choose({"mode": "timed", "board": d[:12], "turned": d[12]}, [])
+            action = bot.choose({"mode": "timed", "round": 1, "board": d[:12], "turned": d[12]}, [])
             if action["type"] == "pass":
                 continue
             times[action["type"]].append(action["ms"])
@@ -535,6 +659,6 @@ def test_bots_react_like_people():
         assert sum(times["no-match"]) / max(1, len(times["no-match"])) > means[level]
         assert 0 < wrong < 0.1 * len(times["claim"])
     assert means["hard"] < means["medium"] < means["easy"]
-    view = {"mode": "timed", "board": deals[0][:12], "turned": deals[0][12]}
+    view = {"mode": "timed", "round": 1, "board": deals[0][:12], "turned": deals[0][12]}
     assert BOTS["heuristic"](5).choose(view, []) == BOTS["heuristic"](5).choose(view, [])
 

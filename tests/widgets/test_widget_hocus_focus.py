@@ -52,6 +52,7 @@ def texts(node, out=None) -> list[str]:
 
 def words(text: str) -> set[str]:
     text = re.sub(r"\{[^}]*\}", " ", text)  # a placeholder the front end fills in
+    text = re.sub(r"wt1\.[\w-]+", " ", text)  # a position link: base64url, whose letters are no words
     return {w.lower() for w in re.findall(r"[A-Za-zÁÉÍÓÚáéíóúñÑü]+", text)}
 
 
@@ -138,8 +139,8 @@ def test_a_wrong_claim_shows_which_garments_matched():
     game = new_game("hocus-focus", 2, 3, timing="untimed", language="es")
     view = game.view(0)
     wrong = next(c for c in view["board"] if shared(c, view["turned"]))
-    game.apply(0, {"type": "claim", "card": wrong})
-    game.apply(1, {"type": "pass"})
+    game.apply(0, {"type": "claim", "round": 1, "card": wrong})
+    game.apply(1, {"type": "pass", "round": 1})
     with i18n.using("es"):
         scene = hocus_focus.present(game, 0, names=["Tú", "Morgana"], you=0)
         same = ", ".join(hocus_focus._words()[m] for m in shared(wrong, view["turned"]))

@@ -4,20 +4,22 @@ A wizard is turned up from the draw pile; everyone races to point at one of the 
 face-up wizards that has nothing in common with it: another size, and another colour of
 hat, robe, shoes and wand. The first right call wins that wizard; first to 10 wins.
 
-Time is an input. In timed play (the default) each round every seat makes one action:
+Time is an input. In timed play (the default) each round every seat makes one action,
+naming the ``round`` it answers (the view's ``round``; a call for another round is refused):
 
-- ``{"type": "claim", "card": "wide-PRTG", "ms": 2350, "point_ms": 400}``: "Kazaam!" at
-  ``ms`` milliseconds after the card was turned, pointing at a face-up wizard
+- ``{"type": "claim", "round": 3, "card": "wide-PRTG", "ms": 2350, "point_ms": 400}``:
+  "Kazaam!" at ``ms`` milliseconds after the card was turned, pointing at a face-up wizard
   ``point_ms`` later (default 0; only the expert game's time limit reads it);
-- ``{"type": "no-match", "ms": 5100}``: no face-up wizard fits;
-- ``{"type": "pass"}``: give up the round.
+- ``{"type": "no-match", "round": 3, "ms": 5100}``: no face-up wizard fits;
+- ``{"type": "pass", "round": 3}``: give up the round.
 
 Calls stay sealed until every seat has acted; then the round is judged by ``ms`` alone
-(earliest first; ties within ``tie_ms``), so arrival order never matters and the same
-seed and calls always give the same game. ``legal_actions`` lists each call with
-``ms: 0``; a caller sets the real time on a copy: ``dict(action, ms=1234)``. Untimed play
-(``timing="untimed"``) takes turns and its actions have no times:
-``{"type": "claim", "card": "wide-PRTG"}``, ``{"type": "no-match"}``, ``{"type": "pass"}``.
+(earliest first; calls within ``tie_ms`` of each other are a tie), so arrival order never
+matters and the same seed and calls always give the same game. ``legal_actions`` lists
+each call with ``ms: 0``; a caller sets the real time on a copy: ``dict(action, ms=1234)``.
+Untimed play (``timing="untimed"``) takes turns and its actions have no times:
+``{"type": "claim", "round": 3, "card": "wide-PRTG"}``, ``{"type": "no-match", "round": 3}``,
+``{"type": "pass", "round": 3}``.
 
 Public beyond the spec (what widgets may import): :func:`shared` (the attributes two
 wizards have in common: the feedback on a wrong claim) and :func:`card_facts`. The view's
@@ -27,7 +29,7 @@ wizards have in common: the feedback on a wrong claim) and :func:`card_facts`. T
 from ...core import GameSpec, Option, count_option, flag_option, seat_option
 from ...rules import N_, brief
 from .bot import BOTS, LEVELS, HocusFocusBot
-from .state import MAX_MS, HocusFocusState, check_timing
+from .state import MAX_MS, TIE_CALLS, HocusFocusState, check_tie_calls, check_timing
 from .wizards import HOUSE_DECK, MAX_DECK, card_facts, check_deck, shared
 
 LANGUAGES = ("en", "es")
@@ -50,8 +52,11 @@ OPTIONS = [
     Option("timing", "timed", "'timed': a race, each call carries its ms; 'untimed': players take "
                               "turns (for teaching and accessibility)",
            check_timing, choices=("timed", "untimed")),
-    Option("tie_ms", 100, "calls within this many milliseconds of the first right call are a tie",
+    Option("tie_ms", 100, "calls within this many milliseconds of the earliest call are simultaneous",
            count_option("tie_ms", 0, 5000)),
+    Option("tie_calls", "any", "which simultaneous calls tie: 'any' (the rulebook: whatever they point "
+                               "at) or 'right' (only right calls; a wrong one is judged alone)",
+           check_tie_calls, choices=TIE_CALLS),
     Option("expert", False, "the expert rule: a wrong call also loses a won wizard out of the game",
            flag_option("expert")),
     Option("point_limit_ms", 3000, "expert game: pointing later than this after calling is wrong",

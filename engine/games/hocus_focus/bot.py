@@ -87,14 +87,17 @@ class HocusFocusBot:
         return "no-match", None, round(t), 0
 
     def choose(self, view: dict, legal: list) -> dict:
+        """This round's call (for the view's ``round``), with its times in timed play."""
         kind, card, ms, point = self.scan(view)
+        now = view["round"]
         if ms > self.params.patience:
-            return {"type": "pass"}
+            return {"type": "pass", "round": now}
         if view["mode"] == "untimed":
-            return {"type": "claim", "card": card} if kind == "claim" else {"type": kind}
+            return ({"type": "claim", "round": now, "card": card} if kind == "claim"
+                    else {"type": kind, "round": now})
         if kind == "claim":
-            return {"type": "claim", "card": card, "ms": ms, "point_ms": point}
-        return {"type": "no-match", "ms": ms}
+            return {"type": "claim", "round": now, "card": card, "ms": ms, "point_ms": point}
+        return {"type": "no-match", "round": now, "ms": ms}
 
     def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
         """Why this call, as a person would tell it: what its scan found (or missed), and when."""

@@ -42,10 +42,13 @@ RULES = (
          N_("A wrong claim bars its player from calling again until the next round.")),
     Rule(P + "claim/judged-in-order", "Notas",
          N_("While one call is being judged nobody else may call: calls are judged one at a "
-         "time, earliest first, and once one is right the later ones are not judged."),
+         "time, earliest first, until the round is decided; calls after that are not judged."),
          ruling=N_("Judging is instant on screen, so a call made while another is judged waits "
-                "its turn rather than being lost; a call after the winning one (and outside "
-                "the tie window) is never judged and costs nothing.")),
+                "its turn rather than being lost. Every call up to the decision is judged, those "
+                "inside the tie window included, so a wrong call costs the same (a bar, and in "
+                "the expert game a wizard) whether it came just before or just after a right "
+                "one; a call after the decision (and outside its tie window) is never judged and "
+                "costs nothing.")),
     Rule(P + "round/one-card", "Notas",
          N_("Only one wizard is won per round (a set-aside bonus aside).")),
     Rule(P + "no-match/right", "Sin coincidencia",
@@ -56,12 +59,25 @@ RULES = (
                 "claim, and the log does not say which wizard fits, since the round may go on.")),
     # Ties
     Rule(P + "tie/window", "Romper un empate",
-         N_("Right calls within the tie window (tie_ms milliseconds of the first right call) "
-         "are simultaneous: the turned wizard is set aside and nobody wins the round."),
-         ruling=N_("Each call carries the card pointed at, so every call is judged: a wrong call "
-                "in the window bars only its caller and cannot spoil a right one; a tie needs "
-                "two right calls. Two right \"No match!\" calls tie the same way. Default "
-                "window: 100 ms, about the time two shouts sound as one.")),
+         N_("Calls within the tie window (tie_ms milliseconds of the earliest call still in the "
+         "race) are simultaneous, whatever they point at: the turned wizard is set aside and "
+         "nobody wins the round."),
+         ruling=N_("The rulebook sets the card aside when two players call at once and puts no "
+                "condition on what they point at, so neither does the default (tie_calls 'any'). "
+                "A screen knows the order of two clicks to the millisecond, so 'at once' is a "
+                "window: tie_ms, by default 100 ms, about the time two shouts sound as one, from "
+                "the earliest call not yet judged. Each call in the window is still judged "
+                "against the wizard it points at: a wrong one bars its caller and, in the expert "
+                "game, costs a wizard; a right one wins nothing. \"No match!\" calls take part "
+                "like claims.")),
+    Rule(P + "tie/right-calls", "Romper un empate",
+         N_("With the tie_calls option 'right', only right calls within the tie window of the "
+         "first right call tie; a wrong call in the window is judged alone and spoils nothing."),
+         ruling=N_("Not the rulebook's reading but kept as a choice: on screen the click is the "
+                "shout and the point at once, so the engine knows which calls were right; a "
+                "right caller is not robbed by a hasty wrong click a moment later (a bot's slip, "
+                "say), which plays better when accuracy should count. The wrong call is still "
+                "judged and costs its caller as usual.")),
     Rule(P + "tie/bonus", "Romper un empate",
          N_("The winner of the next round also takes the set-aside wizard(s).")),
     Rule(P + "round/nobody", "Notas",
@@ -86,6 +102,13 @@ RULES = (
          N_("Each player calls at most once per round."),
          ruling=N_("A wrong call bars its player for the round, and a right one ends it, so one "
                 "call per player per round is all the rules allow; the engine takes exactly one.")),
+    Rule(P + "round/bound", "Como se Juega",
+         N_("Each call names the round it answers (the view's round); a call for another round, "
+         "such as one sent again after its round was judged, is refused."),
+         ruling=N_("At a table a shout answers the card just turned; a message can arrive late "
+                "or twice, and a call without its round would count in whatever round is being "
+                "played. The listed calls carry the round (in untimed play too), as do the bots' "
+                "calls; a call for another round changes nothing.")),
     Rule(P + "untimed/turns", "Como se Juega",
          N_("Untimed play (for teaching and accessibility): players take turns to claim, call "
          "\"No match!\" or give up; the first right call wins the round."),

@@ -5,7 +5,8 @@ Timed play (the race): every seat that may call makes one action per round, a
 turned), a ``no-match`` call (with ``ms``) or a ``pass``. Until every seat has acted the
 calls are sealed (each caller sees only its own); then the round is judged from the calls
 alone, earliest ``ms`` first, so arrival order never matters. Untimed play: one seat at a
-time, in turns.
+time, in turns. Every action names the ``round`` it answers, so a call that arrives late
+or twice cannot count in a later round.
 """
 
 from __future__ import annotations
@@ -19,26 +20,30 @@ from ...knowledge import redacted_log
 from ...rules import N_, brief
 from ...toolkit import ActionFormat, Card, Count
 from .rules import RULES
-from .wizards import card_facts, shared
+from .wizards import MAX_DECK, card_facts, shared
 
 R = "hocus-focus/"
 MAX_MS = 3_600_000
 """The latest a call may be made: an hour after the card was turned."""
 KINDS = ("claim", "no-match", "pass")
-TIMED_FIELDS = {"claim": ("card", "ms", "point_ms"), "no-match": ("ms",), "pass": ()}
-UNTIMED_FIELDS = {"claim": ("card",), "no-match": (), "pass": ()}
-_timed = ActionCache(TIMED_FIELDS)
-_untimed = ActionCache(UNTIMED_FIELDS)
+TIE_CALLS = ("any", "right")
+"""The ``tie_calls`` option: which calls in the tie window tie (``any``: the rulebook)."""
+_ROUND = Count(1, MAX_DECK, what="the round the call answers (the view's 'round')")
 _MS = Count(0, MAX_MS, what="the milliseconds since the round's wizard was turned")
 _POINT = Count(0, MAX_MS, default=0, what="the milliseconds from the call to pointing")
 _CARD = Card(lambda state: state.deck_names, where="an id is a size, a dash and the colour letters "
              "R, P, G, T of hat, robe, shoes and wand: a wizard id such as thin-RPGT")
 FORMATS = {
-    "timed": ActionFormat("Hocus Focus", {"claim": {"card": _CARD, "ms": _MS, "point_ms": _POINT},
-                                          "no-match": {"ms": _MS}, "pass": {}}),
-    "untimed": ActionFormat("Hocus Focus", {"claim": {"card": _CARD}, "no-match": {}, "pass": {}}),
+    "timed": ActionFormat("Hocus Focus", {
+        "claim": {"round": _ROUND, "card": _CARD, "ms": _MS, "point_ms": _POINT},
+        "no-match": {"round": _ROUND, "ms": _MS}, "pass": {"round": _ROUND}}),
+    "untimed": ActionFormat("Hocus Focus", {
+        "claim": {"round": _ROUND, "card": _CARD}, "no-match": {"round": _ROUND},
+        "pass": {"round": _ROUND}}),
 }
 """Each mode's action types and fields, checked by the core before ``check`` sees an action."""
+_timed = ActionCache(FORMATS["timed"].order)
+_untimed = ActionCache(FORMATS["untimed"].order)
 ACTION_RULE = {"claim": R + "claim/face-up", "no-match": R + "no-match/right", "pass": R + "time/pass"}
 MODES = ("timed", "untimed")
 
@@ -52,6 +57,13 @@ def check_timing(value: object, players: int) -> str:
     """The ``timing`` option: ``"timed"`` (the race) or ``"untimed"`` (turns)."""
     if value not in MODES:
         raise ValueError(f"timing must be 'timed' or 'untimed', not {brief(value)}")
+    return value  # type: ignore[return-value]
+
+
+def check_tie_calls(value: object, players: int) -> str:
+    """The ``tie_calls`` option: ``"any"`` (the rulebook) or ``"right"`` (right calls only)."""
+    if value not in TIE_CALLS:
+        raise ValueError(f"tie_calls must be 'any' or 'right', not {brief(value)}")
     return value  # type: ignore[return-value]
 
 
@@ -71,6 +83,7 @@ class HocusFocusState(State):
         self.expert = options["expert"]
         self.target = options["target"]
         self.tie_ms = options["tie_ms"]
+        self.tie_calls = options["tie_calls"]
         self.point_limit = options["point_limit_ms"]
         self.first = options["first_player"]
         cards = shuffled(self.rng, options["deck"])
@@ -167,35 +180,34 @@ class HocusFocusState(State):
             return
         self._start_round()
 
-    def is_right(self, kind: str, card: str | None) -> bool:
-        """Whether a claim of ``card`` (or a "No match!" call) is right in this round."""
+    def verdict(self, kind: str, card: str | None, point: int = 0) -> str:
+        """A call's verdict in this round, with no effect: ``"right"``, ``"wrong"`` (a claim
+        sharing something with the turned wizard, or "No match!" while one fits) or
+        ``"slow"`` (a fitting claim pointed at too late in the timed expert game)."""
         if kind == "claim":
-            return not shared(card, self.turned)
-        return not fitting(self.board, self.turned)
+            if shared(card, self.turned):
+                return "wrong"
+            return "slow" if self.timed and self.expert and point > self.point_limit else "right"
+        return "wrong" if fitting(self.board, self.turned) else "right"
 
-    def _judge(self, seat: int, kind: str, card: str | None, ms: int | None, point: int) -> str:
-        """Judge one call (log it, bar or penalise); returns "right", "wrong" or "slow"."""
+    def _fault(self, seat: int, kind: str, card: str | None, ms: int | None, point: int,
+               verdict: str) -> None:
+        """Log a wrong or slow call, bar its caller and, in the expert game, take a wizard."""
         timed = ms is not None
-        if kind == "claim":
+        if verdict == "slow":
+            self.log.add("slow", N_("{actor} calls Kazaam! at {ms} ms; {actor} takes {point_ms} ms to "
+                            "point, longer than {limit} ms: the claim counts as wrong; {actor} "
+                            "is barred until the next round."), actor=seat, card=card, ms=ms,
+                         point_ms=point, limit=self.point_limit)
+        elif kind == "claim":
             same = shared(card, self.turned)
-            slow = timed and self.expert and point > self.point_limit
-            if not same and not slow:
-                return "right"
-            if same:
-                text = (N_("{actor} calls Kazaam! at {ms} ms, pointing at {card}, which shares "
-                           "{same} with {turned}; {actor} is barred until the next round.") if timed else
-                        N_("{actor} points at {card}, which shares {same} with {turned}; {actor} is "
-                        "barred until the next round."))
-                self.log.add("wrong", text, actor=seat, card=card, ms=ms, turned=self.turned,
-                             same=", ".join(same), matched=same)
-            else:
-                self.log.add("slow", N_("{actor} calls Kazaam! at {ms} ms; {actor} takes {point_ms} ms to "
-                                "point, longer than {limit} ms: the claim counts as wrong; {actor} "
-                                "is barred until the next round."), actor=seat, card=card, ms=ms,
-                             point_ms=point, limit=self.point_limit)
+            text = (N_("{actor} calls Kazaam! at {ms} ms, pointing at {card}, which shares "
+                       "{same} with {turned}; {actor} is barred until the next round.") if timed else
+                    N_("{actor} points at {card}, which shares {same} with {turned}; {actor} is "
+                    "barred until the next round."))
+            self.log.add("wrong", text, actor=seat, card=card, ms=ms, turned=self.turned,
+                         same=", ".join(same), matched=same)
         else:
-            if self.is_right(kind, card):
-                return "right"
             text = (N_("{actor} calls No match! at {ms} ms, but a face-up wizard fits; {actor} is "
                     "barred until the next round.") if timed else
                     N_("{actor} calls No match!, but a face-up wizard fits; {actor} is barred until "
@@ -203,27 +215,39 @@ class HocusFocusState(State):
             self.log.add("wrong-no-match", text, actor=seat, ms=ms)
         self.barred.append(seat)
         self._penalise(seat)
-        return "slow" if kind == "claim" and not shared(card, self.turned) else "wrong"
 
-    def _win(self, seat: int, kind: str, card: str | None, ms: int | None) -> str:
-        """Log and award a right call; returns the card won."""
+    def _announce(self, seat: int, kind: str, card: str | None, ms: int | None) -> str:
+        """Log a right call; returns the card it wins (awarded by :meth:`_award`)."""
         turned = self.turned
         if kind == "claim":
             text = (N_("{actor} calls Kazaam! at {ms} ms, pointing at {card}: it fits; {actor} "
                        "wins it and {turned} takes its place.") if ms is not None else
                     N_("{actor} points at {card}: it fits; {actor} wins it and {turned} takes its place."))
             self.log.add("right", text, actor=seat, card=card, ms=ms, turned=turned)
-            self._award(seat, card, True)
             return card
         text = (N_("{actor} calls No match! at {ms} ms, rightly: no face-up wizard fits; {actor} "
                    "wins {card}.") if ms is not None else
                 N_("{actor} calls No match!, rightly: no face-up wizard fits; {actor} wins {card}."))
         self.log.add("right-no-match", text, actor=seat, card=turned, ms=ms)
-        self._award(seat, turned, False)
         return turned
 
+    def _decide(self, calls: list, verdicts: list) -> tuple[int | None, list[int], int]:
+        """How the sorted ``calls`` end the round: ``(winner, tied, judged)``, the index of
+        the winning call (or None), the indices of the tied calls (the first is the one the
+        others tie with) and how many calls, from the earliest, are judged."""
+        for i, call in enumerate(calls):
+            window = [j for j in range(i + 1, len(calls)) if calls[j][0] - call[0] <= self.tie_ms]
+            judged = (window[-1] if window else i) + 1
+            if self.tie_calls == "any" and window:
+                return None, [i, *window], judged
+            if verdicts[i] == "right":
+                tied = [j for j in window if verdicts[j] == "right"]
+                return (None, [i, *tied], judged) if tied else (i, [], judged)
+        return None, [], len(calls)
+
     def _judge_race(self) -> None:
-        """Every seat has called or given up: judge the calls, earliest first."""
+        """Every seat has called or given up: judge the calls, earliest first, until the
+        round is decided (a right call alone, or a tie), and every call in its tie window."""
         calls = sorted((ms, seat, kind, card, point)
                        for seat, (kind, card, ms, point) in self.calls.items() if kind != "pass")
         record = {seat: {"seat": seat, "type": kind, "card": card, "ms": ms, "point_ms": point,
@@ -232,40 +256,39 @@ class HocusFocusState(State):
         for seat in sorted(self.calls):
             if self.calls[seat][0] == "pass":
                 self.log.add("pass", N_("{actor} gives up the round."), actor=seat)
-        first = None
-        for index, (ms, seat, kind, card, point) in enumerate(calls):
-            result = self._judge(seat, kind, card, ms, point)
-            record[seat]["result"] = result
-            if result == "right":
-                first = index
-                break
-        winner = outcome = won = None
-        if first is not None:
-            ms0 = calls[first][0]
-            tied = [c for c in calls[first + 1:] if c[0] - ms0 <= self.tie_ms
-                    and (c[2] != "claim" or not (self.expert and c[4] > self.point_limit))
-                    and self.is_right(c[2], c[3])]
-            if tied:
-                for ms, seat, _kind, _card, _point in tied:
-                    record[seat]["result"] = "tie"
-                    self.log.add("tie-call", N_("{actor} also calls at {ms} ms, within {window} ms of "
-                                 "{player}'s right call: the calls are simultaneous."),
-                                 actor=seat, ms=ms, window=self.tie_ms, player=calls[first][1])
-                record[calls[first][1]]["result"] = "tie"
-                outcome = "tie"
-                self._set_aside("tie")
+        verdicts = [self.verdict(kind, card, point) for _ms, _seat, kind, card, point in calls]
+        winner, tied, judged = self._decide(calls, verdicts)
+        won = None
+        for index in range(judged):
+            ms, seat, kind, card, point = calls[index]
+            if index in tied[1:]:
+                self.log.add("tie-call", N_("{actor} also calls at {ms} ms, within {window} ms of "
+                             "{player}'s call: the calls are simultaneous."),
+                             actor=seat, ms=ms, window=self.tie_ms, player=calls[tied[0]][1])
+            if verdicts[index] != "right":
+                self._fault(seat, kind, card, ms, point, verdicts[index])
+            elif index == winner:
+                won = self._announce(seat, kind, card, ms)
+            elif kind == "claim":
+                self.log.add("tie-right", N_("{actor} calls Kazaam! at {ms} ms, pointing at {card}: "
+                             "it fits, but a tie wins nothing."), actor=seat, ms=ms, card=card)
             else:
-                ms, seat, kind, card, _point = calls[first]
-                winner, outcome = seat, kind
-                won = self._win(seat, kind, card, ms)
-        if outcome is None:
-            outcome = "nobody"
-            self._set_aside("nobody")
-        for ms, seat, _kind, _card, _point in calls:
-            if record[seat]["result"] == "late":
-                self.log.add("late", N_("{actor}'s call at {ms} ms came after the round was decided "
-                             "and is not judged."), actor=seat, ms=ms)
-        self._finish_round(winner, outcome, won, [record[s] for s in sorted(record)])
+                self.log.add("tie-right", N_("{actor} calls No match! at {ms} ms, rightly, but a tie "
+                             "wins nothing."), actor=seat, ms=ms)
+            record[seat]["result"] = "tie" if index in tied and verdicts[index] == "right" \
+                else verdicts[index]
+        if winner is not None:
+            seat, kind = calls[winner][1], calls[winner][2]
+            self._award(seat, won, kind == "claim")
+            outcome = kind
+        else:
+            outcome = "tie" if tied else "nobody"
+            self._set_aside(outcome)
+        for ms, seat, _kind, _card, _point in calls[judged:]:
+            self.log.add("late", N_("{actor}'s call at {ms} ms came after the round was decided "
+                         "and is not judged."), actor=seat, ms=ms)
+        self._finish_round(None if winner is None else calls[winner][1], outcome, won,
+                           [record[s] for s in sorted(record)])
 
     # ------------------------------------------------------------------ queries
 
@@ -289,20 +312,25 @@ class HocusFocusState(State):
         return list(self.final_winners)
 
     def legal_actions(self, seat: int) -> list[Action]:
+        now = self.round
         if self.timed:
-            return [*(_timed("claim", card, 0, 0) for card in self.board),
-                    _timed("no-match", 0), _timed("pass")]
-        return [*(_untimed("claim", card) for card in self.board),
-                _untimed("no-match"), _untimed("pass")]
+            return [*(_timed("claim", now, card, 0, 0) for card in self.board),
+                    _timed("no-match", now, 0), _timed("pass", now)]
+        return [*(_untimed("claim", now, card) for card in self.board),
+                _untimed("no-match", now), _untimed("pass", now)]
 
     def candidate_actions(self, seat: int) -> list[Action]:
-        """Legal actions plus near misses: a wizard not face up, a call with a bad time."""
+        """Legal actions plus near misses: a wizard not face up, a call with a bad time, a
+        call for the round before."""
         out = self.legal_actions(seat)
+        timed = {"ms": 0} if self.timed else {}
         off = next((c for c in self.options["deck"] if c not in self.board), None)
         if off is not None:
-            out.append({"type": "claim", "card": off, **({"ms": 0} if self.timed else {})})
+            out.append({"type": "claim", "round": self.round, "card": off, **timed})
         if self.timed:
-            out.append({"type": "no-match", "ms": -1})
+            out.append({"type": "no-match", "round": self.round, "ms": -1})
+        if self.round > 1:
+            out.append({"type": "no-match", "round": self.round - 1, **timed})
         return out
 
     def action_rule(self, action: Action) -> str:
@@ -310,9 +338,14 @@ class HocusFocusState(State):
         return ACTION_RULE[action["type"]]
 
     def check(self, seat: int, action: Action) -> Action:
-        """A well-formed call: a claim must point at a face-up wizard."""
+        """A well-formed call: it answers this round, and a claim points at a face-up wizard."""
         kind = action["type"]
-        key: list = [kind]
+        if action["round"] != self.round:
+            raise self.rules.illegal(R + "round/bound",
+                                     f"This call answers round {action['round']}, but round "
+                                     f"{self.round} is being played: a call counts only in its own "
+                                     f"round; take 'round' from the view (or a listed action).")
+        key: list = [kind, self.round]
         if kind == "claim":
             card = action["card"]
             if card not in self.board:
@@ -350,12 +383,15 @@ class HocusFocusState(State):
             self.log.add("pass", N_("{actor} gives up the round."), actor=seat)
             result = "pass"
         else:
-            result = self._judge(seat, kind, card, None, 0)
+            result = self.verdict(kind, card)
+            if result != "right":
+                self._fault(seat, kind, card, None, 0, result)
         self.calls[seat] = (kind, card, None, 0, result)
         record = [{"seat": s, "type": k, "card": c, "ms": None, "point_ms": 0, "result": r}
                   for s, (k, c, _m, _p, r) in self.calls.items()]
         if result == "right":
-            won = self._win(seat, kind, card, None)
+            won = self._announce(seat, kind, card, None)
+            self._award(seat, won, kind == "claim")
             self._finish_round(seat, kind, won, record)
             return frozenset(range(self.players))
         for step in range(1, self.players + 1):
@@ -382,6 +418,7 @@ class HocusFocusState(State):
             "expert": self.expert,
             "target": self.target,
             "tie_ms": self.tie_ms,
+            "tie_calls": self.tie_calls,
             "point_limit_ms": self.point_limit,
             "round": self.round,
             "board": list(self.board),
