@@ -221,10 +221,29 @@ def _players(data: dict, words: gettext.NullTranslations) -> str:
     return text
 
 
-def _figure(picture: dict, words: gettext.NullTranslations) -> str:
+SHARED = re.compile(r"<style>.*?</style>|<symbol [^>]*>.*?</symbol>", re.S)
+"""What each still picture carries for itself: its style sheet and its SVG symbols."""
+
+
+def once(pictures: list[str]) -> list[str]:
+    """The pictures of one page with each style sheet and SVG symbol kept only where it first
+    appears: pictures of one game repeat them word for word (a symbol's id is the drawing's
+    name), and one copy serves the whole page, so a page weighs less (the site's bytes are few)."""
+    seen: set[str] = set()
+
+    def first(match: re.Match) -> str:
+        if match.group(0) in seen:
+            return ""
+        seen.add(match.group(0))
+        return match.group(0)
+
+    return [SHARED.sub(first, html) for html in pictures]
+
+
+def _figure(picture: dict, drawn: str, words: gettext.NullTranslations) -> str:
     caption = words.gettext(WORDS[picture["moment"]]).format(n=picture["move"])
     return (f'<figure class="wt-rules-picture" data-moment="{esc(picture["moment"])}">'
-            f'<figcaption>{esc(caption)}</figcaption>\n{picture["html"]}</figure>')
+            f'<figcaption>{esc(caption)}</figcaption>\n{drawn}</figure>')
 
 
 def _rules(data: dict, words: gettext.NullTranslations) -> str:
@@ -293,7 +312,9 @@ def page(data: dict, words: gettext.NullTranslations | None = None, *, up: str, 
     nav = " · ".join(f'<a href="#{key}">{w[key]}</a>' for key in toc)
     reference_note = (f'<p class="wt-meta">{w["coder"]} '
                       f'<a href="{esc(reference)}">{w["the_reference"]}</a>.</p>' if reference else "")
-    figures = "\n".join(_figure(pictures[m], words) for m in MOMENTS if m in pictures)
+    shown = [pictures[m] for m in MOMENTS if m in pictures]
+    figures = "\n".join(_figure(p, drawn, words) for p, drawn in zip(shown, once([p["html"] for p in shown]),
+                                                                     strict=True))
     return f"""<!doctype html>
 <html lang="{esc(data["language"])}">
 <head>

@@ -85,6 +85,10 @@ def test_every_game_has_a_players_page_in_each_language(game_id, language, wheel
     assert pictures == ["start", "middle", "end"]
     assert html.count('class="wt-snap"') == 3 and "<script" not in html
     assert 'data-god="1"' not in html and html.count('data-seat="0"') >= 3  # the seat's own view
+    symbols = re.findall(r'<symbol id="([^"]+)"', html)
+    assert len(symbols) == len(set(symbols)), "a picture's drawing defined twice on one page"
+    assert set(re.findall(r'<use href="#([^"]+)"', html)) <= set(symbols)
+    assert html.count("<style>") == 1  # the pictures' style sheet, once
     text = shown(html)
     assert not [word for word in API_TEXT if word in text], "programmers' text on a player's page"
 
