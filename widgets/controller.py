@@ -35,7 +35,7 @@ from .variations import descendants, parents, read_tree, shared, write_tree
 
 PLAY, EXPLORE = "play", "explore"
 PLAY_KINDS = ("act", "build", "advance", "skip", "undo", "new", "handoff", "close", "reactions",
-              "pace", "reveal_time")
+              "pace", "reveal_time", "explore")
 EXPLORE_KINDS = ("act", "build", "goto", "view_as", "autoplay", "load", "undo", "new", "close", "variation",
                  "botmove")
 MAX_MS = 3_600_000
@@ -46,7 +46,7 @@ MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
     "reactions": ("value",), "pace": ("pace",), "reveal_time": ("seconds",), "variation": ("index", "op"),
-    "botmove": ("move", "seat"),
+    "botmove": ("move", "seat"), "explore": (),
 }
 """The fields each message kind may carry besides ``kind``; any other field is refused."""
 MESSAGE_DEPTH = 16
@@ -255,18 +255,22 @@ class TableController:
         self._setup(game, seat, bots)
         if mode == EXPLORE:
             # The main line and the variations beside it (widgets/variations.py); the one shown.
-            self.lines, self.active = read_tree(save, game) if save is not None else ([[]], 0)
-            if linked is not None:
-                self.lines = [linked.line]
-            self.turns: list[int] = []
-            self._currents: list[Any] = []  # the view's ``current`` seat at each position
-            self._rounds: list[Any] = []  # the view's ``round`` at each position (None: no rounds)
-            self._numbers: list[Any] = []  # the view's ``turn`` number at each position, if it has one
-            self.reasons: dict[int, dict] = {}  # a line's start (prefix_keys) -> the bot's move there, why
-            self._mark_turns(0)
+            lines, active = read_tree(save, game) if save is not None else ([[]], 0)
+            self._open_lines([linked.line] if linked is not None else lines, active)
             if linked is not None:
                 self._goto(linked.move)
         self._start()
+
+    def _open_lines(self, lines: list[list], active: int) -> None:
+        """The explorer's lines (the main line and the variations beside it, widgets/variations.py)
+        and the one shown, with the turns and rounds of the timeline found on it."""
+        self.lines, self.active = lines, active
+        self.turns: list[int] = []
+        self._currents: list[Any] = []  # the view's ``current`` seat at each position
+        self._rounds: list[Any] = []  # the view's ``round`` at each position (None: no rounds)
+        self._numbers: list[Any] = []  # the view's ``turn`` number at each position, if it has one
+        self.reasons: dict[int, dict] = {}  # a line's start (prefix_keys) -> the bot's move there, why
+        self._mark_turns(0)
 
     @staticmethod
     def _linked(game_id: Any, mode: str, position: Any, save: Any) -> Position | None:
@@ -788,6 +792,37 @@ class TableController:
         self._start()
         return info(f"A new game of {fresh.spec.name}: new cards, shuffled at random.")
 
+    def _explorable(self) -> bool:
+        """Whether this play table may open in the explorer now: it shows every hand (and the
+        seed), so only once the game is over, or at a table where only bots play."""
+        return self.game.is_over or not self.humans
+
+    def _on_explore(self, message: dict) -> Any:
+        """"Explore this game": the same table turns into the explorer on the game just played,
+        at its last move, with the same names; the bots that played go on for it when asked."""
+        if not self._explorable():
+            return error(_("The explorer shows every hand, so it opens once the game is over."))
+        played = list(self.kinds)
+        alone = self._custom_names is None and len(self.humans) == 1
+        # The names the game was played with; the default "You" is spoken of in the third
+        # person in the explorer ("You (player 1) attacks Hazel"), so it gets its seat too.
+        self._custom_names = [_("You (player {n})").format(n=s + 1) if alone and kind is None else name
+                              for s, (name, kind) in enumerate(zip(self.names, played, strict=True))]
+        self.mode = EXPLORE
+        self._setup(self.game, None, played)
+        self._open_lines([[[m.seat, dict(m.action)] for m in self.game.history]], 0)
+        self._start()
+        return info(_("Exploring this game: every hand is shown. Step through its moves on the "
+                      "timeline, or try another move at any position (a variation)."))
+
+    def _explore_part(self) -> dict | None:
+        """The "Explore this game" button (play): in the controls, and on the game-over panel."""
+        if not self._explorable():
+            return None
+        return control("explore", _("Explore this game"), {"kind": "explore"}, icon="eye",
+                       hint=_("Open this game in the explorer: every hand, move by move, with the rules "
+                              "behind each choice."))
+
     # -- explore: timeline, views, autoplay, saves
 
     def _goto(self, move: int) -> None:
@@ -1038,6 +1073,7 @@ class TableController:
             scene["waiting"] = self._waiting_part()
             scene["controls"] = self._play_controls()
             scene["yours"] = self.own_upto
+            scene["explore"] = self._explore_part()
         scene["mode"] = self.mode
         scene["deal"] = self.deal
         scene["pictures"] = game.id
@@ -1158,6 +1194,9 @@ class TableController:
                                     .format(time=_(step[0]))))
         controls.append(control("new", _("New game"), {"kind": "new"}, icon="new",
                                 hint=_("Deal a new game.")))
+        explore = self._explore_part()
+        if explore is not None:
+            controls.append(explore)
         return controls
 
     def _explorer_parts(self) -> dict:

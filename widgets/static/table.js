@@ -479,7 +479,11 @@ class TableView {
     d.acting = scene.headline && scene.headline.tone === "you" && (scene.picker || scene.prompt) && !scene.handoff ? "1" : "0";
     d.motion = reducedMotion() ? "reduce" : "full";
     const logBox = this.body.querySelector(".wt-log");
-    const logAtEnd = !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 24;
+    // The explorer's log follows the timeline: at another position it shows its end (the
+    // position's own events), wherever the person had scrolled it.
+    const moved = scene.mode === "explore" && `${scene.deal}|${scene.move}` !== this.logAt;
+    this.logAt = `${scene.deal}|${scene.move}`;
+    const logAtEnd = moved || !logBox || logBox.scrollTop + logBox.clientHeight >= logBox.scrollHeight - 24;
     const next = h("div.wt-body", {}, this.layout(scene, notice));
     morph(this.body, next);
     this.rove();
@@ -791,7 +795,7 @@ class TableView {
       parts.push(this.lab(scene));
       return parts;
     }
-    if (scene.gameover) parts.push(this.gameover(scene.gameover));
+    if (scene.gameover) parts.push(this.gameover(scene.gameover, scene.explore));
     if (scene.handoff) parts.push(this.handoff(scene.handoff));
     // Scores just announced go on the board itself; later they wait in the side column.
     const fresh = scene.scoring && scene.scoring.fresh;
@@ -977,12 +981,15 @@ class TableView {
   }
 
   // The game-over panel; result "won" / "lost" marks a cooperative table's shared outcome.
-  gameover(over) {
+  // With "Explore this game" (scene.explore, the toolbar's control) under its story.
+  gameover(over, explore) {
     return h("section.wt-gameover", { "aria-label": t("gameover"), "data-result": over.result },
       icon(over.result === "lost" ? "moon" : "crown", "wt-icon wt-big"),
       h("div", {}, h("h3", { text: over.title }), h("p", { text: over.text }),
         over.story && over.story.length
-          ? h("ul.wt-story", {}, over.story.map((line) => h("li", { text: line }))) : null));
+          ? h("ul.wt-story", {}, over.story.map((line) => h("li", { text: line }))) : null,
+        explore ? h("div.wt-gameover-actions", {},
+          this.control(explore, { "data-key": "role:explore:gameover", class: "wt-btn wt-primary" })) : null));
   }
 
   handoff(handoff) {
