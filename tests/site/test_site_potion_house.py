@@ -4,7 +4,8 @@ A person at seat 0 of a two-player table (the other seat the human-like memory b
 play page (Pyodide, offline). The test plays as a person with a perfect memory would, from
 what the page shows and only while it shows it: its new cards at the look
 (``potion-house/draw/look``), the ten tokens of each storage space it searches (the lid
-opens over a heap it may spread with the pointer: ``potion-house/search/everyone-sees``) and
+opens over its tokens in rows, heaped up by the Spread toggle and then spread with the
+pointer: ``potion-house/search/everyone-sees``) and
 each check. It declares its draws with the 2-5 buttons (``potion-house/draw/declare``),
 makes one potion fail on purpose (a card it knows placed by another space:
 ``potion-house/concoct/failure``) and then makes potions that work
@@ -94,7 +95,8 @@ def test_a_whole_game_by_clicks_with_searches_a_failed_and_a_working_potion(
                     for token in shown["tokens"]:
                         known[token["id"]] = space
                     seen_spaces.add(space)
-                    if not dragged:  # spread the heap with the pointer ("one finger")
+                    if not dragged:  # heap them up, then spread with the pointer ("one finger")
+                        root.locator("[data-role=spread-heap]").click()
                         styles = ("el => [...el.querySelectorAll('.wt-heap .wt-token')]"
                                   ".map((t) => t.style.cssText)")
                         before = root.evaluate(styles)

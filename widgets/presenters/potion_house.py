@@ -7,7 +7,8 @@ engine keeps only until the next action); the person sets how long it stays (the
 controller's reveal-time setting, since ``timed_reveals``) or closes it, and then nothing
 of it is in the page or the synced state. Your own cards are face down in the hand
 (unless the easier "keep my cards visible" option). A search opens that storage space's
-lid over a jumbled heap of its tokens the person may spread with the pointer; concocting
+lid over its tokens laid out in rows (or, by the person's choice, a jumbled heap to move
+with the pointer); concocting
 is one row per card, each with the four spaces, clicked in the order wanted; the check
 is shown space by space.
 """
@@ -273,8 +274,9 @@ def _reveal(view: dict, ing: Ingredients, who: _Who, seat: int | None, names: li
         space = shown["space"]
         data = reveal(f"search-{view['move']}", f"{space_name(space)} is open: its ten tokens",
                       cards=[ing.face(t) for t in shown["tokens"]], seats=everyone,
-                      text=f"{who(shown['seat'], cap=True)} lifted the lid. Spread the heap with the "
-                           "pointer; the lid closes when the time is up.",
+                      text=f"{who(shown['seat'], cap=True)} lifted the lid. Its tokens lie in rows; "
+                           "turn Spread out off for a jumbled heap to move with the pointer. The lid "
+                           "closes when the time is up.",
                       close_label="Close the lid")
         data.update(heap=True, zone=f"space-{space}")
         return data

@@ -304,7 +304,7 @@ class TableView {
     this.revealFresh = false;     // a reveal appeared in this draw: bring it into view
     this.revealTimer = null;
     this.heapMoved = new Map();   // a heap reveal's tokens moved by the pointer: index -> [x, y] (no content)
-    this.heapSpread = null;       // the heap reveal laid out in rows by its Spread button (its key)
+    this.heapJumbled = null;      // the search reveal heaped up by its Spread toggle (its key): rows by default
     this.clockKey = null;         // the running clock, and when (performance.now()) it appeared
     this.clockStart = 0;
     this.clockTimer = null;
@@ -1211,7 +1211,7 @@ class TableView {
       this.revealKey = id;
       this.revealFresh = true;
       this.heapMoved.clear();
-      this.heapSpread = null;
+      this.heapJumbled = null;
       clearTimeout(this.revealTimer);
       this.revealTimer = r.duration_ms === null || r.duration_ms === undefined ? null
         : setTimeout(() => this.closeReveal(r.key), Math.max(0, r.duration_ms));
@@ -1226,8 +1226,8 @@ class TableView {
             r.cards.map((c, i) => h("div.wt-check-step", { style: `--wt-i: ${i}` }, this.card(c))))) : null),
       r.heap ? h("button.wt-btn.wt-ghost", {
         type: "button", "data-role": "spread-heap", "data-key": "role:spread-heap",
-        "aria-pressed": String(this.heapSpread === r.key),
-        onclick: () => { this.heapSpread = this.heapSpread === r.key ? null : r.key; this.heapMoved.clear(); this.draw(); },
+        "aria-pressed": String(this.heapJumbled !== r.key),
+        onclick: () => { this.heapJumbled = this.heapJumbled === r.key ? null : r.key; this.heapMoved.clear(); this.draw(); },
       }, icon("spark"), h("span.wt-btn-label", { text: t("spread") })) : null,
       h("button.wt-btn", {
         type: "button", "data-role": "close-reveal", "data-key": "role:close-reveal",
@@ -1247,24 +1247,25 @@ class TableView {
     }
   }
 
-  // A jumbled heap of tokens (reveal.heap): each lies at a spot drawn from the reveal's key
-  // and its place (so a redraw keeps the heap as it is); the pointer drags one aside ("one
-  // finger"), the Spread button lays them out in rows. Only the moved positions are kept
-  // here, never what the tokens are, and they go with the reveal.
+  // A search's tokens (reveal.heap) open spread out in rows, each name readable at once (a
+  // jumbled heap showed about four in a five-second look). The Spread toggle heaps them up
+  // instead: each lies at a spot drawn from the reveal's key and its place (so a redraw
+  // keeps the heap as it is) and the pointer drags one aside ("one finger"). Only the moved
+  // positions are kept here, never what the tokens are, and they go with the reveal.
   heap(r) {
-    const spread = this.heapSpread === r.key;
+    const spread = this.heapJumbled !== r.key;
     let seed = 0;
     for (const ch of r.key) seed = (seed * 31 + ch.charCodeAt(0)) >>> 0;
     const rand = () => { seed = (seed * 1103515245 + 12345) >>> 0; return (seed >>> 8) / 16777216; };
     const tokens = r.cards.map((c, i) => {
       const jumble = [18 + rand() * 46, 8 + rand() * 70, rand() * 50 - 25];
       const moved = this.heapMoved.get(i);
-      const at = spread ? `left: ${(i % 5) * 19 + 1}%; top: ${Math.floor(i / 5) * 62 + 6}px;`
+      const at = spread ? null  // in rows: laid out by the stylesheet, in the flow
         : moved ? `left: ${moved[0]}px; top: ${moved[1]}px; z-index: ${20 + i};`
           : `left: ${jumble[0].toFixed(1)}%; top: ${jumble[1].toFixed(0)}px; transform: rotate(${jumble[2].toFixed(0)}deg);`;
       return h("span.wt-token", {
         "data-card": c.kind, "data-tone": c.tone || "ash", role: "img", "aria-label": this.faceName(c),
-        title: c.name, style: at, onpointerdown: (event, node) => this.drag(event, node, i),
+        title: c.name, style: at, onpointerdown: spread ? null : (event, node) => this.drag(event, node, i),
       }, icon(c.icon || c.kind, "wt-icon wt-token-icon"), h("span.wt-token-name", { text: c.name }));
     });
     return h("div.wt-heap", { "data-spread": spread ? "1" : "0", role: "group", "aria-label": r.title }, tokens);
@@ -1301,7 +1302,7 @@ class TableView {
     clearTimeout(this.revealTimer);
     this.revealTimer = null;
     this.heapMoved.clear();
-    this.heapSpread = null;
+    this.heapJumbled = null;
     const scene = this.scene;
     if (!scene.reveal || scene.reveal.key !== key || this.revealClosed === this.revealId(key)) return;
     this.revealClosed = this.revealId(key);
