@@ -77,7 +77,8 @@ golden: $(VENV)/.installed
 bench: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 	$(PY) -m witchtable bench
 
-## Cold starts of the built site (play pages, notebooks) against a stock JupyterLite, in Chromium.
+## Cold starts of the built site (play pages, notebooks) against a stock JupyterLite running
+## print(1), in Chromium, offline; lite/bench_anchor.py rebuilds that anchor each run (seconds).
 bench-site: site $(VENV)/.deps
 	tools/install-chromium.sh
 	$(PY) lite/bench_site.py --site $(SITE_DIR) --lite-python $(LITE_PY)

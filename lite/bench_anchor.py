@@ -88,7 +88,7 @@ def build_anchor(out: Path, cache: Path, pyodide: str | None = None) -> None:
 def local_path(folder: Path, url: str) -> Path | None:
     """The file a relative URL of the anchor names (query dropped); None for another host."""
     path = url.split("?")[0]
-    if not path or "://" in path or path.startswith(("/", "//")):
+    if not path or "://" in path or path.startswith("/"):
         return None
     return folder / path
 

@@ -49,9 +49,10 @@ def serve(folder: Path) -> str:
 
 READY_S = {"playable": 90, "notebook": 240, "anchor": 240}
 """How long each kind of route may take to get ready before the run stops."""
-GRACE_S = 20.0
-"""How long a route may still get ready after its page reported an error (a failed kernel
-never will): the run then stops at once with the error, instead of at the timeout."""
+GRACE_S = 60.0
+"""How long a route may still get ready after its page reported an error: a failed kernel
+never will, so the run stops then with the error instead of at the timeout; a harmless
+error must not stop a page that is slow to start (the notebooks take 10-25 s)."""
 SLICE_S = 2.0
 """The waits are cut in slices this long, to look at the page's errors in between (the
 time measured is the page's own clock, so a slice's end adds nothing to it)."""
