@@ -199,7 +199,7 @@ def read_facts(wheel: Path, wanted: list[tuple[str, str]]) -> dict[tuple[str, st
         with zipfile.ZipFile(wheel) as whl:
             whl.extractall(unpacked)
         env = dict(os.environ, PYTHONPATH=unpacked)
-        proc = subprocess.run([sys.executable, __file__, json.dumps(wanted)],
+        proc = subprocess.run([sys.executable, "-P", __file__, json.dumps(wanted)],  # -P: not lite/ too
                               capture_output=True, text=True, env=env, cwd=unpacked)
     if proc.returncode:
         raise SystemExit(f"site build: could not draw the rules pages from {wheel.name}:\n"
