@@ -71,7 +71,8 @@ def test_explore_this_game_keeps_the_names_and_every_move():
     scene = state["scene"]
     assert state["mode"] == "explore" and scene["mode"] == "explore" and scene["god"]
     assert [p["name"] for p in scene["players"]] == ["You (player 1)", "Morgana", "Hazel"]
-    assert table.line == played and scene["timeline"]["position"] == scene["timeline"]["length"] == len(played)
+    timeline = scene["timeline"]
+    assert table.line == played and timeline["position"] == timeline["length"] == len(played)
     assert scene["gameover"] and scene["save"], "the finished game, with its save"
     assert table.handle({"kind": "new"})["scene"]["players"][1]["name"] == "Morgana", "names stay"
 
@@ -139,3 +140,9 @@ def test_explore_this_game_in_the_page_and_the_log_follows_the_timeline():
         at_end = log.evaluate("(box) => box.scrollTop + box.clientHeight >= box.scrollHeight - 2")
         assert at_end, "the log shows the position's own events"
         assert errors == []
+
+
+def test_the_button_speaks_the_tables_language():
+    """A Spanish Hocus Focus table (bots only: explorable at once) words the button in Spanish."""
+    table = TableController("hocus-focus", players=3, seat=None, seed=2, pace=0.9, language="es")
+    assert table.state()["scene"]["explore"]["label"] == "Explorar esta partida"
