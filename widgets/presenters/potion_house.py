@@ -274,9 +274,8 @@ def _reveal(view: dict, ing: Ingredients, who: _Who, seat: int | None, names: li
         space = shown["space"]
         data = reveal(f"search-{view['move']}", f"{space_name(space)} is open: its ten tokens",
                       cards=[ing.face(t) for t in shown["tokens"]], seats=everyone,
-                      text=f"{who(shown['seat'], cap=True)} lifted the lid. Its tokens lie in rows; "
-                           "turn Spread out off for a jumbled heap to move with the pointer. The lid "
-                           "closes when the time is up.",
+                      text=f"{who(shown['seat'], cap=True)} lifted the lid; it closes when the time "
+                           "is up.",
                       close_label="Close the lid")
         data.update(heap=True, zone=f"space-{space}")
         return data
