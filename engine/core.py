@@ -17,9 +17,10 @@ import random
 import re
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
+from json.decoder import scanstring
 from typing import Any, NamedTuple
 
-from .rules import CORE_RULES, N_, IllegalAction, Rule, RuleBook, brief
+from .rules import CORE_RULES, N_, IllegalAction, Rule, RuleBook, brief, fill
 from .toolkit import ActionFormat, PhaseTable, copy_state
 from .toolkit import shuffled as shuffled  # the one shuffle, importable from core as before
 
@@ -27,18 +28,51 @@ Action = dict
 """An action: a JSON-compatible dict with a ``"type"`` key (key order irrelevant)."""
 
 
+class FrozenList(list):
+    """A list inside a listed action (the cards of a discard, say): read-only like the action.
+
+    >>> cards = FrozenList(["bell", "mirror"])
+    >>> cards == ["bell", "mirror"], json.dumps(cards)
+    (True, '["bell", "mirror"]')
+    >>> cards.clear()
+    Traceback (most recent call last):
+    ...
+    TypeError: actions listed by the engine are read-only; change a copy: dict(action)
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("actions listed by the engine are read-only; change a copy: dict(action)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
+
+    def __copy__(self) -> FrozenList:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> FrozenList:
+        return self
+
+    def __reduce__(self) -> tuple:
+        return (FrozenList, (list(self),))
+
+
 class FrozenAction(dict):
-    """An action as the engine lists it: a plain JSON dict that cannot be changed.
+    """An action as the engine lists it: a plain JSON dict that cannot be changed, all the
+    way down (its lists are :class:`FrozenList` s, its objects frozen too).
 
     Games may share these between calls and states (a cache of every attack, say), so
     listing legal actions costs little and ``apply`` can recognise an action it has just
-    listed without checking it again. To vary one, copy it: ``dict(action)``.
+    listed without checking it again. To vary one, copy it: ``dict(action)`` (and
+    ``list(action["cards"])`` for a list inside it).
 
-    Python cannot stop ``dict.__setitem__(action, ...)``, so each keeps a private copy
-    of what it was made as (``_made``): ``apply`` trusts it only while it still equals
-    that, and then plays and records the copy (so an equal value of another type, ``1``
-    for ``True``, is never recorded); otherwise it :meth:`restore` s it and validates
-    what it was given like any other action.
+    Python cannot stop ``dict.__setitem__(action, ...)`` (or ``list.clear`` of a list
+    inside), so each keeps a private twin of what it was made as (``_made``, sharing no
+    container with it and handed to nobody): the core plays, records and replays only
+    twins, and trusts one it handed out only while it still equals its twin; otherwise it
+    :meth:`restore` s it (other games list the same shared action) and validates what it
+    was given like any other action. ``_public`` leads from a twin to the action handed out.
 
     >>> a = FrozenAction({"type": "take"})
     >>> a == {"type": "take"}, json.dumps(a)
@@ -49,14 +83,20 @@ class FrozenAction(dict):
     TypeError: actions listed by the engine are read-only; change a copy: dict(action)
     """
 
-    __slots__ = ("_made",)
+    __slots__ = ("_made", "_public")
 
     def __init__(self, *args: Any, **kwargs: Any):
         dict.__init__(self, *args, **kwargs)
         made = FrozenAction.__new__(FrozenAction)
-        dict.update(made, self)
-        made._made = made  # what ``apply`` plays: a private copy nobody was handed
+        if any(type(v) in _NESTED for v in self.values()):  # a list or object inside: freeze
+            dict.update(made, {k: _frozen(v) for k, v in self.items()})  # two copies of it,
+            dict.update(self, {k: _frozen(v) for k, v in self.items()})  # shared with nobody
+        else:
+            dict.update(made, self)
+        made._made = made  # what the core plays and records: a private twin nobody is handed
+        made._public = self
         self._made = made
+        self._public = self
 
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("actions listed by the engine are read-only; change a copy: dict(action)")
@@ -66,16 +106,16 @@ class FrozenAction(dict):
 
     def restore(self) -> dict:
         """Put a tampered action back as it was made (other games list the same shared
-        action) and return what it had been changed to, as a plain dict to validate.
+        action) and return what it had been changed to, as plain JSON to validate.
 
-        >>> a = FrozenAction(type="take")
-        >>> dict.__setitem__(a, "count", -27)
+        >>> a = FrozenAction(type="take", cards=["bell"])
+        >>> list.clear(a["cards"])
         >>> a.restore(), a
-        ({'type': 'take', 'count': -27}, {'type': 'take'})
+        ({'type': 'take', 'cards': []}, {'type': 'take', 'cards': ['bell']})
         """
-        given, made = dict(self), dict(self._made)
+        given = thawed(self)
         dict.clear(self)
-        dict.update(self, made)
+        dict.update(self, {k: _frozen(v) for k, v in self._made.items()})
         return given
 
     def __copy__(self) -> FrozenAction:
@@ -85,7 +125,57 @@ class FrozenAction(dict):
         return self
 
     def __reduce__(self) -> tuple:
-        return (FrozenAction, (dict(self._made),))
+        return (FrozenAction, (thawed(self._made),))
+
+
+def _frozen(value: Any) -> Any:
+    """A read-only copy of a JSON value inside an action (its containers new, frozen)."""
+    kind = type(value)
+    if kind is list or kind is FrozenList:
+        return FrozenList([_frozen(v) for v in value])
+    if kind is tuple:
+        return tuple(_frozen(v) for v in value)
+    if kind is dict or kind is FrozenAction:
+        inner = FrozenAction.__new__(FrozenAction)
+        dict.update(inner, {k: _frozen(v) for k, v in value.items()})
+        inner._made = inner._public = inner  # a part of an action, never played on its own
+        return inner
+    return value
+
+
+def thawed(value: Any) -> Any:
+    """A plain copy of a JSON value, lists and objects new, frozen ones made plain again:
+    what a save, a view or a refusal hands out shares nothing with an action the core keeps.
+
+    >>> thawed(FrozenAction(type="discard", cards=["bell"]))["cards"].append("mirror")
+    """
+    kind = type(value)
+    if kind is list or kind is FrozenList or kind is tuple:
+        return [thawed(v) for v in value] if kind is not tuple else tuple(thawed(v) for v in value)
+    if kind is dict or kind is FrozenAction:
+        return {k: thawed(v) for k, v in value.items()}
+    return value
+
+
+def checked(action: Any) -> Any:
+    """``action`` as it was made if it is a listed action changed behind its back (put back
+    first), else ``action`` itself: the check every path that hands an action out makes."""
+    if type(action) is FrozenAction and action != action._made:
+        action.restore()
+    return action
+
+
+def private(action: Any) -> FrozenAction:
+    """The core's own copy of a normal form ``validate`` returned: a listed action's twin
+    (so a shared action changed behind its back is never played), or a plain dict frozen."""
+    if type(action) is FrozenAction:
+        if action != action._made:
+            action.restore()
+        return action._made
+    return FrozenAction(action)._made
+
+
+_NESTED = frozenset({list, tuple, dict, FrozenList, FrozenAction})
 
 SAVE_FORMAT = "witchtable-save"
 SAVE_VERSION = 1
@@ -194,7 +284,7 @@ class EventLog:
 
 def _flat(value: Any) -> bool:
     """Whether a list or object holds no list or object: a shallow copy is a full one."""
-    items = value.values() if type(value) is dict else value
+    items = value.values() if isinstance(value, dict) else value
     return not any(type(v) in _CONTAINERS for v in items)
 
 
@@ -203,7 +293,10 @@ def _copy_entry(entry: dict, nested: tuple) -> dict:
     copy = dict(entry)
     for key, flat in nested:
         value = copy[key]
-        copy[key] = (type(value)(value) if type(value) is not tuple else value) if flat else fresh_json(value)
+        if not flat:
+            copy[key] = fresh_json(value)
+        elif type(value) is not tuple:
+            copy[key] = _PLAIN[type(value)](value)
     return copy
 
 
@@ -220,10 +313,7 @@ def narrate(entry: Mapping[str, Any], names: Sequence[str]) -> str:
             values[key] = names[value]
         else:
             values[key] = value
-    try:
-        return str(entry.get("msg", "")).format(**values)
-    except (KeyError, IndexError, ValueError):
-        return str(entry.get("msg", ""))
+    return fill(str(entry.get("msg", "")), values)  # data is never a format string
 
 
 UNDO_NOTHING = N_("You have not acted yet, so there is nothing of yours to take back.")
@@ -554,6 +644,9 @@ OPTIONS_SIZE_LIMIT = 64_000
 """The most characters of JSON a game's options (house data tables included) may take."""
 
 
+_END = object()
+
+
 def json_problem(value: Any, depth: int = JSON_DEPTH_LIMIT, size: int | None = None) -> str | None:
     """What makes ``value`` unfit as plain JSON taken from outside, or ``None`` if it is fine.
 
@@ -569,10 +662,14 @@ def json_problem(value: Any, depth: int = JSON_DEPTH_LIMIT, size: int | None = N
     >>> json_problem({"seed": 10 ** 5000})
     'it holds a whole number of about 5000 digits'
     """
-    stack = [(value, 1)]
-    count = 0
+    stack: list[tuple[Any, int]] = [(iter((value,)), 1)]  # one iterator per open level, so
+    count = 0                                                 # memory grows with depth, not size
     while stack:
-        item, level = stack.pop()
+        items, level = stack[-1]
+        item = next(items, _END)
+        if item is _END:
+            stack.pop()
+            continue
         count += 1
         kind = type(item)
         if isinstance(item, str):
@@ -596,7 +693,7 @@ def json_problem(value: Any, depth: int = JSON_DEPTH_LIMIT, size: int | None = N
                 children = item.values()
             else:
                 children = item
-            stack.extend((child, level + 1) for child in children)
+            stack.append((iter(children), level + 1))
         else:
             return f"it holds a {kind.__name__}, which is not a JSON value"
         if size is not None and count > size:
@@ -620,19 +717,29 @@ def fresh_json(value: Any) -> Any:
 
 def _walked(value: Any) -> Any:
     kind = type(value)
-    if kind is dict:
+    if kind is dict or kind is FrozenAction:  # a listed action in a view comes out plain:
         return {k: (v if type(v) not in _CONTAINERS else _walked(v)) for k, v in value.items()}
-    if kind is list:
+    if kind is list or kind is FrozenList:  # the core's records are never handed out
         return [v if type(v) not in _CONTAINERS else _walked(v) for v in value]
     if kind is tuple:
         return tuple(v if type(v) not in _CONTAINERS else _walked(v) for v in value)
-    return value  # immutable: str, numbers, None, a FrozenAction
+    return value  # immutable: str, numbers, None
 
 
-_CONTAINERS = frozenset({dict, list, tuple})
+_CONTAINERS = frozenset({dict, list, tuple, FrozenAction, FrozenList})
+_PLAIN = {dict: dict, list: list, FrozenAction: dict, FrozenList: list}
+"""The plain container a (flat) copy of each kind of container is made as."""
 
 
 # --------------------------------------------------------------------------- game
+
+
+def _check_seat(seat: object, players: int, also: str = "") -> None:
+    """Refuse anything but a seat number of this table (not ``1.0``, not ``True``): the one
+    check every entry point that takes a seat makes, so every game answers alike."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise IllegalAction("core/out-of-turn", f"A seat is a whole number from 0 to {players - 1}"
+                            f"{' ' + also if also else ''}, not {brief(seat)}.")
 
 
 class Game:
@@ -670,10 +777,19 @@ class Game:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The actions ``seat`` may play now (``[]`` when it may not act)."""
+        _check_seat(seat, self.players)
         state = self._state
         if state.is_over or seat not in state.to_act():
             return []
         actions = state.legal_actions(seat)
+        try:  # one comparison in C for the whole list: any shared action changed behind its back?
+            tampered = [a._made for a in actions] != actions
+        except AttributeError:  # a plain dict among them: listed read-only too, all the way down
+            actions = [checked(a) if type(a) is FrozenAction else FrozenAction(a) for a in actions]
+            tampered = False
+        if tampered:
+            for action in actions:
+                checked(action)
         self._listed = (state, seat, actions)
         return actions[:]  # the caller's copy: adding to it never makes anything trusted
 
@@ -694,7 +810,7 @@ class Game:
                         action = action.restore()
                     break
         if normal is None:
-            normal = self._validated(state, seat, action)
+            normal = private(self._validated(state, seat, action))
         self._listed = None
         try:
             reveals = state.perform(seat, normal)
@@ -708,9 +824,7 @@ class Game:
         """``action`` in normal form if ``seat`` may play it now; else IllegalAction."""
         if state.is_over:
             raise IllegalAction("core/game-over", "The game is over; start a new game or undo.")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise IllegalAction("core/out-of-turn",
-                                f"A seat is a whole number from 0 to {self.players - 1}, not {brief(seat)}.")
+        _check_seat(seat, self.players)
         to_act = state.to_act()
         if seat not in to_act:
             waiting = ", ".join(f"{{p{s}}}" for s in to_act)
@@ -720,13 +834,14 @@ class Game:
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("core/action-format",
                                 f"An action must be an object with a 'type' field, got {brief(action)}.")
+        if type(action) is FrozenAction and action != action._made:
+            action = action.restore()  # changed behind its back: what was given is what is checked
         return state.validate(seat, action)
 
     def view(self, seat: int | None, names: Sequence[str] | None = None) -> dict:
         """All that ``seat`` may know now (``None``: a spectator), its log included."""
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0..{self.players - 1}, not {brief(seat)}")
+        if seat is not None:
+            _check_seat(seat, self.players, "or None (a spectator)")
         names = list(names) if names else default_names(self.players)
         state = self._state
         data = {
@@ -779,7 +894,7 @@ class Game:
             "players": self.players,
             "seed": self.seed,
             "options": copy.deepcopy(self.options),
-            "actions": [[m.seat, dict(m.action)] for m in self._history],
+            "actions": [[m.seat, thawed(m.action)] for m in self._history],
         }
 
     def clone(self) -> Game:
@@ -810,15 +925,14 @@ class Game:
         type of everyone else's (the details are in the public log); other seats' logs lack
         their private entries, which held this game's real hidden cards.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat!r}")
+        _check_seat(seat, self.players)
         if not isinstance(rng, random.Random):
             raise ValueError(f"rng must be a random.Random, not {type(rng).__name__}")
         other = Game.__new__(Game)
         other.spec, other.players, other.seed = self.spec, self.players, None
         other.options = self.options
         other._state = self._state.sample(seat, rng)
-        other._history = [m if m.seat == seat else Move(m.seat, {"type": m.action["type"]}, m.reveals)
+        other._history = [m if m.seat == seat else m._replace(action=private({"type": m.action["type"]}))
                           for m in self._history]
         other._listed = None
         other._root = (other._state.copy(), len(other._history))
@@ -827,7 +941,9 @@ class Game:
     # -- beyond the contract: history, explanations, player-facing undo
     @property
     def history(self) -> tuple[Move, ...]:
-        return tuple(self._history)
+        """Every applied action, in order. Each is the action as handed out (read-only), never
+        the core's own record: one changed behind its back changes no save and no replay."""
+        return tuple(m._replace(action=checked(m.action._public)) for m in self._history)
 
     @property
     def move_number(self) -> int:
@@ -839,13 +955,14 @@ class Game:
         Legal ones carry the rule that allows them; illegal ones the rule that forbids
         them and the message a player would see (players named by ``names``).
         """
+        _check_seat(seat, self.players)
         state = self._state
         if state.is_over or seat not in state.to_act():
             return []
         out = []
         for action in state.candidate_actions(seat):
             try:
-                normal = state.validate(seat, action)
+                normal = private(state.validate(seat, checked(action)))._public
             except IllegalAction as err:
                 out.append({"action": action, "legal": False, "rule": err.rule,
                             "summary": self.rules[err.rule].summary, "message": err.text(names)})
@@ -871,6 +988,7 @@ class Game:
         them. ``automatic`` holds the indices of ``seat``'s moves the table made for it (an
         automatic pass): they are not its own decisions, so the undo reaches past them.
         """
+        _check_seat(seat, self.players)
         history = self._history
         for index in range(len(history) - 1, -1, -1):
             if history[index].seat == seat and index not in automatic:
@@ -897,7 +1015,7 @@ class Game:
         else:
             state = self.spec.state_class(self.players, random.Random(self.seed), self.options)
         for move in moves:
-            state.perform(move.seat, state.validate(move.seat, move.action))
+            state.perform(move.seat, private(state.validate(move.seat, move.action)))
         return state
 
 
@@ -1006,23 +1124,33 @@ def load_game(data: Any, *, progress: Callable[[int, int], None] | None = None) 
     return game
 
 
-_JSON_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_JSON_BRACKETS = re.compile(r"[\[\]{}]")
+_JSON_TOKENS = re.compile(r'[\[\]{}"]')
 
 
 def text_depth(text: str) -> int:
-    """How deep JSON text nests, found without parsing it (so without recursion).
+    """How deep JSON text nests, found without parsing it (so without recursion), in memory
+    that does not grow with the text: one bracket or quote at a time, strings skipped whole.
 
-    >>> text_depth('{"a": [1, "[[[", {"b": []}]}')
+    >>> text_depth('{"a": [1, "[[\\\\\\"[", {"b": []}]}')
     4
     """
     depth = deepest = 0
-    for bracket in _JSON_BRACKETS.findall(_JSON_STRINGS.sub("", text)):
-        if bracket in "[{":
+    search = _JSON_TOKENS.search
+    match = search(text)
+    while match:
+        token, at = match.group(), match.end()
+        if token == '"':  # a string, skipped whole by the JSON module's own C scanner
+            try:
+                at = scanstring(text, at)[1]
+            except ValueError:  # not a string JSON reads: the parser will say why
+                break
+        elif token in "[{":
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > deepest:
+                deepest = depth
         else:
             depth -= 1
+        match = search(text, at)
     return deepest
 
 

@@ -8,11 +8,47 @@ test, or the explorer can always say *why*.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 BRIEF_LIMIT = 60
 """The longest piece of a player's input that an error message repeats back."""
+REFUSAL_LIMIT = 400
+"""The longest refusal an :class:`IllegalAction` says: every refusal passes through it, so a
+message that quoted input whole by mistake is still cut short here."""
+
+_FIELD = re.compile(r"\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def fill(template: str, values: Mapping[str, object]) -> str:
+    """``template`` with each ``{name}`` that ``values`` holds replaced by its value.
+
+    Text that reaches a template (a house Spell's name, a card id from a save, a player's
+    name) is data, never a format string: only plain ``{name}`` fields are filled, ``{{``
+    and ``}}`` stand for braces, and anything else (``{caster.x}``, ``{actor:>999999}``,
+    a lone brace, a name ``values`` lacks) stays as it is written, so no input can reach an
+    attribute, an index or a width.
+
+    >>> fill("{actor} casts {spell}", {"actor": "Ana", "spell": "{actor.x} {p0:>9999}"})
+    'Ana casts {actor.x} {p0:>9999}'
+    >>> fill("{{literal}} {missing} {actor}", {"actor": 1})
+    '{literal} {missing} 1'
+    """
+    def one(match: re.Match) -> str:
+        token = match.group(0)
+        if token == "{{":
+            return "{"
+        if token == "}}":
+            return "}"
+        name = match.group(1)
+        return str(values[name]) if name in values else token
+    return _FIELD.sub(one, template)
+
+
+def clip(text: str, limit: int = REFUSAL_LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def brief(value: object, limit: int = BRIEF_LIMIT) -> str:
@@ -87,7 +123,7 @@ class IllegalAction(ValueError):
 
     def __init__(self, rule: str, message: str, seats: Mapping[str, int] | None = None):
         self.rule = rule
-        self.template = message
+        self.template = clip(str(message))
         self.seats = dict(seats or {})
         self.message = self.text(None)
         super().__init__(f"{self.message} [rule {rule}]")
@@ -98,12 +134,9 @@ class IllegalAction(ValueError):
             return self.template
         def name(seat: int) -> str:
             if names is not None and 0 <= seat < len(names):
-                return str(names[seat])
+                return clip(str(names[seat]), BRIEF_LIMIT)
             return f"Player {seat + 1}"
-        try:
-            return self.template.format(**{k: name(v) for k, v in self.seats.items()})
-        except (KeyError, IndexError, ValueError):
-            return self.template
+        return clip(fill(self.template, {k: name(v) for k, v in self.seats.items()}))
 
 
 class RuleBook:

@@ -203,7 +203,7 @@ class Cards(Card):
         return f"a list of at most {_bound(self.most, state)} {names.replace('a card', 'cards', 1)}"
 
     def valid(self, value: Any, state: Any) -> bool:
-        if type(value) is not list or len(value) > _bound(self.most, state):
+        if not isinstance(value, list) or len(value) > _bound(self.most, state):
             return False
         names = self.names(state)
         return all(type(v) is str and v in names for v in value)

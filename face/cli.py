@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NoReturn
 
 from .engine import GAMES
 from .engine.bots import BOT_KINDS, default_bot
-from .engine.rules import brief
+from .engine.rules import BRIEF_LIMIT, brief, clip
 from .engine.sim import bench, play_game, seat_kinds, simulate
 
 MAX_GAMES = 1_000_000
@@ -33,6 +35,23 @@ MAX_GAMES = 1_000_000
 MAX_SEED = 2**63 - 1
 MAX_RUNS = 1_000
 MAX_ACTIONS = 10_000_000
+
+
+ERROR_LIMIT = 300
+"""The longest error the command line prints: argparse and our checks quote what was typed
+(an unknown choice, a bot kind), and a 100,000-character argument must not come back whole."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser whose every error (its own and ours) is cut to :data:`ERROR_LIMIT`
+    characters: the usage line, what was wrong, exit status 2. Subcommands inherit it."""
+
+    def error(self, message: str) -> NoReturn:
+        quoted = _LONG_QUOTE.sub(lambda m: brief(m.group()[1:-1]), message)  # what was typed, briefly
+        super().error(clip(quoted, ERROR_LIMIT))
+
+
+_LONG_QUOTE = re.compile(r"'[^']{" + str(BRIEF_LIMIT) + ",}'")
 
 
 def whole_number(low: int, high: int) -> Callable[[str], int]:
@@ -196,7 +215,7 @@ def _check_table(parser: argparse.ArgumentParser, args: argparse.Namespace) -> N
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
     """The parser and each command's own (whose usage line a bad argument prints)."""
-    parser = argparse.ArgumentParser(prog="python -m witchtable", description=__doc__,
+    parser = Parser(prog="python -m witchtable", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True, metavar="command")
     game_ids = sorted(GAMES)

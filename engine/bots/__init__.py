@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import GAMES
+from ..rules import brief
 
 
 class Bot(Protocol):
@@ -89,7 +90,8 @@ def make_bot(kind: str, game_id: str, seed: int = 0) -> Bot:
     spec = GAMES.get(game_id)
     if spec is not None and kind in spec.bots:
         return spec.bots[kind](seed)
-    raise ValueError(f"unknown bot {kind!r} for {game_id}; choose from: {', '.join(bot_kinds(game_id))}")
+    raise ValueError(f"unknown bot {brief(kind)} for {brief(game_id)}; choose from: "
+                     f"{', '.join(bot_kinds(game_id))}")
 
 
 __all__ = ["BOT_KINDS", "HEURISTICS", "Bot", "Explains", "RandomBot", "bot_kinds", "default_bot", "make_bot",

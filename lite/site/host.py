@@ -62,6 +62,9 @@ def start(options_json: str) -> str:
         options.update(game_options)  # a variant's house options (below) take precedence
         variant = options.pop("variant", None)  # a house variant (the site's variants/<name>.json)
         if variant is not None:
+            if not isinstance(variant, dict):  # never a path: the page sends one of the site's own
+                raise ValueError(f"a variant is one of this site's variants, as the page's ?variant=<name> "
+                                 f"chooses it, never a file path: not {brief(variant)}")
             game_id, options["players"], house = apply_variant(game_id, variant, options.get("players"), {})
             options.update(house)
         # The How to play panel links the game's rules reference, built beside the play pages

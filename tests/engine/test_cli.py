@@ -135,3 +135,16 @@ def test_engine_refuses_what_the_cli_refuses():
                  lambda: bench(["no-such-game"]), lambda: bench(runs=0)):
         with pytest.raises(ValueError):
             call()
+
+
+@pytest.mark.parametrize("args", [["play-bots", "witching-hour", "--bots", "x" * 100_000],
+                                  ["simulate", "y" * 100_000],
+                                  ["simulate", "hocus-pocus", "--players", "2", "--bots",
+                                   "random," + "z" * 100_000]])
+def test_a_huge_argument_is_quoted_briefly(args, capsys):
+    """Issue 26.7: a 100,000-character --bots (or game) comes back as a few dozen characters."""
+    with pytest.raises(SystemExit) as stop:
+        cli.main(args)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("usage:") and "Traceback" not in err
+    assert len(err.splitlines()[-1]) < 400 and "(100002 characters)" in err

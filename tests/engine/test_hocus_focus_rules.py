@@ -161,8 +161,10 @@ def test_round_bound():
                    "This call answers round 1, but round 2 is being played")
     assert_illegal(game, 1, {"type": "pass", "round": 1}, P + "round/bound", "take 'round' from the view")
     assert_illegal(game, 1, {"type": "pass", "round": 3}, P + "round/bound", "round 2 is being played")
-    with pytest.raises(IllegalAction, match="needs a 'round' field"):
-        game.apply(0, {"type": "claim", "card": B_HAT, "ms": 700})
+    # A call that names no round (a save from before calls named theirs) answers this round.
+    twin = game.clone()
+    twin.apply(0, {"type": "claim", "card": B_HAT, "ms": 700})
+    assert twin.history[-1].action["round"] == 2
     for bad in (0, True, 1.0, "2"):
         assert_illegal(game, 0, {**call, "round": bad}, "core/action-format", "'round' must be the round")
     # The listing, the bots and the explorer's near miss all carry the round.
@@ -662,3 +664,16 @@ def test_bots_react_like_people():
     view = {"mode": "timed", "round": 1, "board": deals[0][:12], "turned": deals[0][12]}
     assert BOTS["heuristic"](5).choose(view, []) == BOTS["heuristic"](5).choose(view, [])
 
+
+
+def test_a_save_from_before_calls_named_their_round_still_loads():
+    """hocus-focus/round/bound: saves whose calls carry no round (made before the rule) replay
+    with each call answering the round being played, to the same game."""
+    from witchtable.engine.sim import play_game
+
+    for timing in ("timed", "untimed"):
+        game, _ = play_game("hocus-focus", ["heuristic", "heuristic"], 4, timing=timing)
+        save = game.to_json()
+        stripped = [[s, {k: v for k, v in a.items() if k != "round"}] for s, a in save["actions"]]
+        old = dict(save, actions=stripped)
+        assert load_game(old).to_json() == save

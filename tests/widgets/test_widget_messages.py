@@ -134,3 +134,17 @@ def test_the_play_page_host_turns_any_message_into_a_notice(host, text):
     notice = answer["state"]["notice"]
     assert notice["level"] == "error" and len(notice["text"]) <= NOTICE_LIMIT
     assert answer["state"]["scene"]["move"] == 0
+
+
+@pytest.mark.parametrize("variant", ["/etc/passwd", "variants/one-round.json", "../host.py", 7, ["x"]])
+def test_the_play_page_host_opens_no_path_given_as_a_variant(host, variant, tmp_path, monkeypatch):
+    """Issue 26.7: a variant reaches the host as one of the site's own (the page resolves
+    ?variant=<name> among them); text, a path above all, is refused and no file is opened."""
+    import builtins
+    from pathlib import Path as PathType
+
+    opened: list = []
+    monkeypatch.setattr(builtins, "open", lambda *a, **k: opened.append(a) or (_ for _ in ()).throw(OSError))
+    monkeypatch.setattr(PathType, "read_bytes", lambda self: opened.append(self) or b"{}")
+    answer = json.loads(host.start(json.dumps({"game": "witching-hour", "players": 3, "variant": variant})))
+    assert set(answer) == {"error"} and "never a file path" in answer["error"] and not opened

@@ -28,6 +28,7 @@ from typing import Any
 from ...engine import Game, IllegalAction
 from ...engine.games.disney_hocus_pocus import SPELL_EFFECTS, parse
 from ..i18n import N_, _, bot_word, ngettext
+from ..picks import hand_counts, picked_counts
 from ..scene import (
     SCENE_VERSION,
     card,
@@ -214,10 +215,8 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
     if picker != "discard":
         raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; "
                                                   "Disney Hocus Pocus has 'discard'.")
-    if (not isinstance(picked, dict) or not all(isinstance(k, str) for k in picked)
-            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in picked.values())):
-        raise IllegalAction("core/action-format", "The picked cards must map Ingredient names to counts.")
-    return {"type": "discard", "cards": sorted(k for k, n in picked.items() for _ in range(n))}
+    counts = picked_counts(picked, hand_counts(game.view(seat)["hand"]), "Ingredients in your hand")
+    return {"type": "discard", "cards": sorted(k for k, n in counts.items() for _ in range(n))}
 
 
 # --------------------------------------------------------------------------- scenes

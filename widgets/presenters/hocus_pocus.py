@@ -21,6 +21,7 @@ from typing import Any
 from ...engine import Game, IllegalAction
 from ...engine.games.hocus_pocus import card_label
 from ..i18n import _, bot_word
+from ..picks import picked_order
 from ..scene import SCENE_VERSION, card, choice, counter, god_log, log_entry, plural
 
 R = "hocus-pocus/"
@@ -184,10 +185,8 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
     if picker != "arrange":
         raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; Hocus Pocus has "
                                                   "'arrange' (a Crystal Ball's order).")
-    if not isinstance(picked, list) or not all(isinstance(n, str) for n in picked):
-        raise IllegalAction("core/action-format", "The picked cards are a list of card names, top first, "
-                                                  f"not {picked!r}.")
-    return {"type": "arrange", "cards": list(picked)}
+    shown = max((len(a["cards"]) for a in game.legal_actions(seat) if a["type"] == "arrange"), default=0)
+    return {"type": "arrange", "cards": picked_order(picked, shown)}
 
 
 # --------------------------------------------------------------------------- scenes

@@ -15,6 +15,7 @@ from typing import Any
 from ...engine import Game, IllegalAction
 from ...engine.games.witching_hour import card_words
 from ..i18n import _, bot_word
+from ..picks import hand_counts, picked_counts
 from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
 
 R = "witching-hour/"
@@ -125,12 +126,9 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
     if picker not in ("attack", "block"):
         raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; "
                                                   "Witching Hour has 'attack' and 'block'.")
-    info = game.view(seat)["card_info"]
-    if (not isinstance(picked, dict) or any(k not in info for k in picked)
-            or any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in picked.values())):
-        raise IllegalAction("core/action-format", "The picked cards must map card types "
-                                                  f"({', '.join(info)}) to counts, not {picked!r}.")
-    picked = {k: v for k, v in picked.items() if v}
+    view = game.view(seat)
+    info = view["card_info"]
+    picked = picked_counts(picked, hand_counts(view["hand"]), "card types in your hand")
     what = "attack" if picker == "attack" else "block"
     if not picked:
         raise IllegalAction(R + ("attack/same-type" if what == "attack" else "block/same-number"),

@@ -108,7 +108,9 @@ RULES = (
          ruling=N_("At a table a shout answers the card just turned; a message can arrive late "
                 "or twice, and a call without its round would count in whatever round is being "
                 "played. The listed calls carry the round (in untimed play too), as do the bots' "
-                "calls; a call for another round changes nothing.")),
+                "calls; a call for another round changes nothing. A call that names no round "
+                "answers the round being played, so saves made before calls named their round "
+                "still load.")),
     Rule(P + "untimed/turns", "Como se Juega",
          N_("Untimed play (for teaching and accessibility): players take turns to claim, call "
          "\"No match!\" or give up; the first right call wins the round."),

@@ -28,7 +28,8 @@ MAX_MS = 3_600_000
 KINDS = ("claim", "no-match", "pass")
 TIE_CALLS = ("any", "right")
 """The ``tie_calls`` option: which calls in the tie window tie (``any``: the rulebook)."""
-_ROUND = Count(1, MAX_DECK, what="the round the call answers (the view's 'round')")
+_ROUND = Count(1, MAX_DECK, what="the round the call answers (the view's 'round')", optional=True)
+"""Left out (a save from before calls named their round), a call answers the round being played."""
 _MS = Count(0, MAX_MS, what="the milliseconds since the round's wizard was turned")
 _POINT = Count(0, MAX_MS, default=0, what="the milliseconds from the call to pointing")
 _CARD = Card(lambda state: state.deck_names, where="an id is a size, a dash and the colour letters "
@@ -340,7 +341,7 @@ class HocusFocusState(State):
     def check(self, seat: int, action: Action) -> Action:
         """A well-formed call: it answers this round, and a claim points at a face-up wizard."""
         kind = action["type"]
-        if action["round"] != self.round:
+        if action.get("round", self.round) != self.round:
             raise self.rules.illegal(R + "round/bound",
                                      f"This call answers round {action['round']}, but round "
                                      f"{self.round} is being played: a call counts only in its own "
