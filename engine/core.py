@@ -535,7 +535,8 @@ class GameSpec:
     - ``bots``: the game's own bots by kind, ``{"heuristic": MyBot}`` (each a class
       taking a seed, from the game's ``bot.py``); the platform adds ``"random"`` to
       every game, so a game without bots of its own still plays against random bots
-      (``bot_kinds`` lists them all, ``default_bot`` is the one a table gets unasked).
+      (``bot_kinds`` lists them all, ``default_bot`` is the one a table gets unasked:
+      ``default_kind`` where the game names one, else its ``"heuristic"``).
     - ``presenter``: the module under ``witchtable.widgets.presenters`` that draws the
       game (a name, ``"witching_hour"``: the engine never imports widgets); ``None``:
       the generic presenter, every legal action as a button.
@@ -567,6 +568,7 @@ class GameSpec:
     goal: str = ""
     how_to_play: tuple[str, ...] = ()
     public_scores: bool = False
+    default_kind: str | None = None
     option_list: tuple[Option, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -582,6 +584,8 @@ class GameSpec:
             raise ValueError(f"{self.id}: timing must be one of {TIMINGS}, not {self.timing!r}")
         if "random" in self.bots:
             raise ValueError(f"{self.id}: 'random' bots come with the platform; declare only your own")
+        if self.default_kind is not None and self.default_kind not in self.bots:
+            raise ValueError(f"{self.id}: default_kind {self.default_kind!r} is not one of its bots")
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(f"{self.id}: player counts {self.min_players}-{self.max_players} make no sense")
         object.__setattr__(self, "option_list", tuple(given))
@@ -605,8 +609,10 @@ class GameSpec:
 
     @property
     def default_bot(self) -> str:
-        """The bot a table gets when nobody says which: the game's heuristic, else its
-        first own bot, else ``"random"``."""
+        """The bot a table gets when nobody says which: the game's ``default_kind``, else its
+        heuristic, else its first own bot, else ``"random"``."""
+        if self.default_kind is not None:
+            return self.default_kind
         return "heuristic" if "heuristic" in self.bots else next(iter(self.bots), "random")
 
     def describe(self) -> dict:

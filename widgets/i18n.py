@@ -81,6 +81,7 @@ BOTS = {
     "heuristic": (N_("heuristic"), N_("plays sensibly")),
     "easy": (N_("easy"), N_("slower, and slips more often")),
     "hard": (N_("hard"), N_("quick, and rarely wrong")),
+    "adaptive": (N_("adaptive"), N_("keeps pace with you: its speed follows your own")),
     "perfect": (N_("perfect memory"), N_("remembers every token it has seen")),
     "human": (N_("human memory"), N_("forgets what it saw, as a person does")),
     "human-easy": (N_("forgetful"), N_("forgets what it saw quickly")),

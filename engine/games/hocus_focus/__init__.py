@@ -28,7 +28,7 @@ wizards have in common: the feedback on a wrong claim) and :func:`card_facts`. T
 
 from ...core import GameSpec, Option, count_option, flag_option, seat_option
 from ...rules import N_, brief
-from .bot import BOTS, LEVELS, HocusFocusBot
+from .bot import BOTS, LEVELS, AdaptiveBot, HocusFocusBot
 from .state import MAX_MS, TIE_CALLS, HocusFocusState, check_tie_calls, check_timing
 from .wizards import HOUSE_DECK, MAX_DECK, card_facts, check_deck, shared
 
@@ -92,7 +92,8 @@ SPEC = GameSpec(
            "players take turns and nothing is timed."),
     ),
     public_scores=True,
+    default_kind="adaptive",
 )
 
-__all__ = ["BOTS", "HOUSE_DECK", "LEVELS", "SPEC", "HocusFocusBot", "HocusFocusState",
+__all__ = ["BOTS", "HOUSE_DECK", "LEVELS", "SPEC", "AdaptiveBot", "HocusFocusBot", "HocusFocusState",
            "card_facts", "shared"]
