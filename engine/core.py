@@ -740,11 +740,14 @@ _PLAIN = {dict: dict, list: list, FrozenAction: dict, FrozenList: list}
 # --------------------------------------------------------------------------- game
 
 
-def _check_seat(seat: object, players: int, also: str = "") -> None:
+def _check_seat(seat: object, players: int | None, also: str = "") -> None:
     """Refuse anything but a seat number of this table (not ``1.0``, not ``True``): the one
-    check every entry point that takes a seat makes, so every game answers alike."""
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-        raise IllegalAction("core/out-of-turn", f"A seat is a whole number from 0 to {players - 1}"
+    check every entry point that takes a seat makes, so every game answers alike. With
+    ``players`` None only the type is checked (``legal_actions(7)`` is ``[]``: seat 7 may
+    not act, as the contract says)."""
+    if isinstance(seat, bool) or type(seat) is not int or (players is not None and not 0 <= seat < players):
+        table = f"from 0 to {players - 1}" if players is not None else "(0 is the first seat)"
+        raise IllegalAction("core/out-of-turn", f"A seat is a whole number {table}"
                             f"{' ' + also if also else ''}, not {brief(seat)}.")
 
 
@@ -782,8 +785,9 @@ class Game:
         return () if state.is_over else state.to_act()
 
     def legal_actions(self, seat: int) -> list[Action]:
-        """The actions ``seat`` may play now (``[]`` when it may not act)."""
-        _check_seat(seat, self.players)
+        """The actions ``seat`` may play now (``[]`` when it may not act, a seat number
+        outside the table included; anything but a whole number is refused)."""
+        _check_seat(seat, None)
         state = self._state
         if state.is_over or seat not in state.to_act():
             return []
@@ -961,7 +965,7 @@ class Game:
         Legal ones carry the rule that allows them; illegal ones the rule that forbids
         them and the message a player would see (players named by ``names``).
         """
-        _check_seat(seat, self.players)
+        _check_seat(seat, None)
         state = self._state
         if state.is_over or seat not in state.to_act():
             return []

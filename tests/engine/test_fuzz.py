@@ -182,3 +182,158 @@ def test_damaged_saves_load_or_raise_save_error(game_id, data):
     else:
         event("loaded")
         assert load_game(game.to_json()).to_json() == game.to_json()
+
+
+# --------------------------------------------------------------------------- the audit (issue 26)
+
+FORMAT_TEXT = ["{caster.x}", "{actor:>4000000000}", "{p0:>99999999}", "{0}", "{", "}", "{{", "{actor!r}",
+               "{name.__class__}", "{msg}"]
+"""Text a format string would read as code (attributes, gigabyte widths, indices)."""
+
+
+def _names(value) -> list[str]:
+    """Every short key and text a view holds: the names the game's own options use."""
+    found, stack = set(), [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            found.update(k for k in item if isinstance(k, str) and len(k) <= 40)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str) and len(item) <= 40:
+            found.add(item)
+    return sorted(found)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@FUZZ
+@given(data=st.data())
+def test_nested_edits_of_listed_actions_are_judged_as_given_and_put_back(game_id, data):
+    """A listed action edited behind its back, at any depth (``dict.__setitem__``,
+    ``list.clear`` and the like on a list inside it), is judged as what it now says, recorded
+    in its normal form, and put back as made for every other game."""
+    game = data.draw(games(game_id), label="game")
+    seat = data.draw(st.sampled_from(game.to_act), label="seat")
+    listed = game.legal_actions(seat)
+    action = data.draw(st.sampled_from(listed), label="action")
+    made = json.dumps(action, sort_keys=True)
+    first = json.dumps(new_game(game_id, game.players, 1).legal_actions(0), sort_keys=True)
+    inner = [v for v in action.values() if isinstance(v, list)]
+    how = data.draw(st.sampled_from(["set", "delete", "clear", "append", "replace"] if inner else
+                                     ["set", "delete"]), label="how")
+    key = data.draw(st.sampled_from(sorted(action)), label="key")
+    if how == "set":
+        dict.__setitem__(action, key, data.draw(json_values, label="value"))
+    elif how == "delete":
+        dict.__delitem__(action, key)
+    elif how == "clear":
+        list.clear(inner[0])
+    elif how == "append":
+        list.append(inner[0], data.draw(json_values | st.sampled_from(inner[0] or [0]), label="item"))
+    elif inner[0]:
+        list.__setitem__(inner[0], 0, data.draw(json_values, label="item"))
+    given = json.loads(json.dumps(action, allow_nan=True))
+    twin, before = game.clone(), snapshot(game)
+    try:
+        game.apply(seat, action)
+    except IllegalAction:
+        event(f"{how}: refused")
+        assert snapshot(game) == before
+    else:
+        event(f"{how}: legal")
+        twin.apply(seat, given)
+        assert game.history[-1].action == twin.history[-1].action
+        assert load_game(game.to_json()).to_json() == game.to_json()
+    assert json.dumps(action, sort_keys=True) == made, "the shared action is put back as it was made"
+    assert json.dumps(new_game(game_id, game.players, 1).legal_actions(0), sort_keys=True) == first
+
+
+def _with_text(value, text: str, field: str):
+    """``value`` (plain JSON) with the text under every key ``field`` made ``text`` (every
+    Spell's name, say)."""
+    if isinstance(value, dict):
+        return {k: (text if k == field and isinstance(v, str) else _with_text(v, text, field))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_with_text(v, text, field) for v in value]
+    return value
+
+
+@st.composite
+def house_text(draw, game_id: str):
+    """An option of ``game_id`` with format-like text in it: the house table a view shows under
+    the option's name (a Spell table, a deck) with one name or key replaced, or a value made of
+    the game's own names and such text."""
+    spec = GAMES[game_id]
+    view = new_game(game_id, spec.min_players, 1).view(0)
+    tables = sorted(o for o in spec.options if isinstance(view.get(o), (dict, list)) and view[o])
+    text = draw(st.sampled_from(FORMAT_TEXT) | st.text(max_size=10), label="text")
+    if tables and draw(st.booleans()):
+        option = draw(st.sampled_from(tables), label="option")
+        fields = sorted({k for inner in (view[option].values() if isinstance(view[option], dict) else [])
+                         if isinstance(inner, dict) for k, v in inner.items() if isinstance(v, str)})
+        if fields:
+            return option, _with_text(view[option], text, draw(st.sampled_from(fields), label="field"))
+    words = st.sampled_from(_names(view) + FORMAT_TEXT) | st.just(text)
+    value = draw(st.recursive(words | st.integers(-2, 60) | st.booleans(),
+                              lambda inner: st.lists(inner, max_size=4)
+                              | st.dictionaries(words, inner, max_size=4), max_leaves=10), label="value")
+    return draw(st.sampled_from(sorted(spec.options)), label="option"), value
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(FUZZ, max_examples=80)
+@given(data=st.data())
+def test_option_and_variant_text_is_data(game_id, data):
+    """House data with any text (format-like text among the game's own names) is refused
+    briefly or played: no view, log line, save or variant file ever reads it as code."""
+    from witchtable.variants import VariantError, parse_variant
+
+    option, value = data.draw(house_text(game_id))
+    spec = GAMES[game_id]
+    variant = {"format": "witchtable-variant", "version": 1, "game": game_id, "name": "fuzz",
+               "description": "fuzzed house data", "options": {option: value}}
+    try:
+        parse_variant(variant)
+    except VariantError as err:
+        assert len(str(err)) < 700
+    try:
+        game = new_game(game_id, spec.min_players, 2, **{option: value})
+    except ValueError as err:
+        event("refused")
+        assert len(str(err)) < 700
+        return
+    event("played")
+    rng = random.Random(2)
+    for _ in range(60):
+        if game.is_over:
+            break
+        seat = pick_seat(game, rng)
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    for seat in (None, *range(game.players)):
+        assert all(len(entry["text"]) < 5_000 for entry in game.view(seat)["log"])
+    assert load_game(json.dumps(game.to_json())).to_json() == game.to_json()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(FUZZ, max_examples=30)
+@given(data=st.data())
+def test_a_save_of_any_size_is_refused_or_loaded_in_bounded_time(game_id, data):
+    """Saves padded to megabytes (a huge text, many values, deep escapes, brackets in a
+    string) load or raise SaveError, never MemoryError or another exception."""
+    save = data.draw(games(game_id), label="game").to_json()
+    size = data.draw(st.sampled_from([10 ** 3, 10 ** 5, 2 * 10 ** 6]), label="size")
+    where = data.draw(st.sampled_from(["game", "seed", "options", "actions", "extra"]), label="where")
+    filler = data.draw(st.sampled_from(["text", "escapes", "brackets", "values", "deep"]), label="filler")
+    value = {"text": "x" * size, "escapes": '\\"' * (size // 2), "brackets": "[{" * (size // 2),
+             "values": [0] * (size // 2), "deep": json.loads("[" * 30 + "]" * 30)}[filler]
+    damaged = dict(save, **{where: value})
+    text = json.dumps(damaged)
+    for form in (damaged, text):
+        try:
+            game = load_game(form)
+        except SaveError as err:
+            assert 0 < len(str(err)) < 600
+        else:
+            assert load_game(game.to_json()).to_json() == game.to_json()

@@ -138,3 +138,36 @@ def _messages_to(game_id: str, mode: str, data) -> None:
             assert observable(table) == before, f"a refused message changed the table: {message!r}"
         else:
             event("taken")
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(FUZZ, max_examples=15)
+@given(data=st.data())
+def test_picked_counts_of_any_size_are_checked_before_anything_is_built(game_id, data):
+    """A card picker's counts (issue 26.2), from a name it offers or any other, from zero to
+    10**100, are refused or played, and a refusal changes nothing; the pickers are those the
+    table meets in seeded bot games (tests/widgets/test_widget_pickers.py)."""
+    from test_widget_pickers import _copy, _state, pickers
+
+    found = _PICKERS.setdefault(game_id, pickers(game_id, limit=150))
+    if not found:
+        event("no picker")
+        return
+    picker = data.draw(st.sampled_from(sorted(found)), label="picker")
+    table, names, kind = found[picker]
+    table = _copy(table)  # each example on the position as found
+    counts = st.integers(0, 3) | st.sampled_from([10 ** 100, 10 ** 8, 2 ** 31, -1, True, 1.5, None, "2"])
+    keys = st.sampled_from(names) | st.text(max_size=8)
+    picked = (data.draw(st.dictionaries(keys, counts, max_size=4), label="picked") if kind == "counts"
+              else data.draw(st.lists(keys, max_size=12), label="picked"))
+    before, move = _state(table), table.game.move_number
+    state = table.handle({"kind": "build", "picker": picker, "picked": picked, "target": 1, "move": move})
+    if state["notice"] and state["notice"]["level"] == "error":
+        event("refused")
+        assert _state(table) == before and len(state["notice"]["text"]) <= 600
+    else:
+        event("played")
+
+
+_PICKERS: dict[str, dict] = {}
+"""Each game's pickers, found once (the walk plays seeded bot games)."""
