@@ -27,7 +27,7 @@ from ..engine.bots import default_bot, make_bot, reason_for
 from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, SaveError, json_problem, parse_json
 from ..engine.rules import Rule, brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
-from .i18n import LANGUAGES, N_, _, language, ngettext, ui_strings, using
+from .i18n import LANGUAGES, N_, _, bot_word, language, ngettext, ui_strings, using
 from .links import PREFIX, LinkError, Position, link_url, make_link, play_page, read_link
 from .presenters import presenter_for
 from .scene import control, pictures_of, plural, second_person
@@ -940,7 +940,7 @@ class TableController:
         kind = self.explore_bots[seat]
         self.reasons[prefix_keys(self.line[:start + 1])[-1]] = {
             "kind": kind, "reason": reason or _("This bot gives no reason for its moves.")}
-        text = _("The bot ({kind}) plays here: {move}.").format(kind=kind, move=label)
+        text = _("The bot ({kind}) plays here: {move}.").format(kind=bot_word(kind), move=label)
         if reason:
             text += " " + _("Why: {reason}").format(reason=reason)
         return info(text + (" " + result["text"] if isinstance(result, dict) else ""))
@@ -1078,6 +1078,8 @@ class TableController:
         scene["deal"] = self.deal
         scene["pictures"] = game.id
         scene["howto"] = self._howto()
+        if scene.get("gameover"):
+            scene["gameover"]["rules"] = self._rules_of_game()
         reveal = scene.get("reveal")
         if reveal and (game.move_number, reveal.get("key")) in self.closed:
             scene["reveal"] = None  # ended: nothing of it stays in the state
@@ -1100,6 +1102,13 @@ class TableController:
         url = self.rules_url
         return {"label": _("The full rules: every rule id, ruling and house setting"),
                 "url": url + anchor if url and anchor else url, "path": f"docs/games/{self.game.id}.md"}
+
+    def _rules_of_game(self) -> dict | None:
+        """The game-over panel's link to the game's rules page, "Rules of <game>" (None where
+        the host serves no such page: a notebook's How to play names the file instead)."""
+        if not self.rules_url:
+            return None
+        return {"label": _("Rules of {game}").format(game=self.game.spec.name), "url": self.rules_url}
 
     def _reference(self, rule_id: str) -> dict:
         """A rule opened in place: its rulebook section, the project's ruling and why (where
@@ -1209,7 +1218,7 @@ class TableController:
             # A bot's reason tells what its seat knows (its cards, its memory): its own view's only.
             if played is not None and self.view_seat in (None, move["seat"]):
                 move["bot"] = {"kind": played["kind"], "reason": played["reason"],
-                               "label": _("Bot's move ({kind})").format(kind=played["kind"])}
+                               "label": _("Bot's move ({kind})").format(kind=bot_word(played["kind"]))}
         if position < length:
             moves[position]["taken"] = True  # the move this line takes from the position shown
         views = [control("god", _("All hands"), {"kind": "view_as", "seat": None}, icon="eye",

@@ -525,15 +525,15 @@ def _headline(view: dict, actor: int | None, who: _Who) -> dict:
         if mine:
             if caster == actor:
                 return {"text": f"You cast {what}{at}{piled}: play a Pocus on it, or pass to let it "
-                                "go ahead.", "tone": tone}
+                                "go ahead.", "tone": tone, "reacting": True}
             if aimed == actor:
                 return {"text": f"{who(caster, True)} casts {what} at you{piled}: stop or turn it with a "
-                                "Pocus, or pass.", "tone": tone}
+                                "Pocus, or pass.", "tone": tone, "reacting": True}
             return {"text": f"{who(caster, True)} casts {what}{at}{piled}: play a Pocus on it, or pass.",
-                    "tone": tone}
+                    "tone": tone, "reacting": True}  # an answer, not a turn: the table says no "Your turn"
         verb = "cast" if caster == who.you else "casts"
         return {"text": f"{who(caster, True)} {verb} {what}{at}{piled}. Waiting for "
-                        f"{who.many(to_act)} to react or pass.", "tone": tone}
+                        f"{who.many(to_act)} to react or pass.", "tone": tone, "reacting": True}
     if phase == "turn":
         if mine:
             if view["turn_over"]:

@@ -556,9 +556,11 @@ class TableView {
     }
     const turn = `${scene.move}|${hl.text}`;
     if (!botsGoOn && hl.tone === "you" && turn !== this.saidTurn && !scene.handoff) {
-      // "Your turn." unless the headline says so itself
+      // "Your turn." unless the headline says so itself, or it asks for an answer in another
+      // seat's turn (hl.reacting: a reaction window, as a Pocus on someone's Hocus)
       const prefix = t("your_turn", { text: "" }).trim().replace(/[.:]$/, "").toLowerCase();
-      parts.push(hl.text.toLowerCase().startsWith(prefix) ? hl.text : t("your_turn", { text: hl.text }));
+      const plain = hl.reacting || hl.text.toLowerCase().startsWith(prefix);
+      parts.push(plain ? hl.text : t("your_turn", { text: hl.text }));
       this.saidTurn = turn;
     } else if (hl.tone === "over" && turn !== this.saidTurn) {
       parts.push(hl.text);
@@ -981,15 +983,20 @@ class TableView {
   }
 
   // The game-over panel; result "won" / "lost" marks a cooperative table's shared outcome.
-  // With "Explore this game" (scene.explore, the toolbar's control) under its story.
+  // Under its story: "Explore this game" (scene.explore, the toolbar's control) and the
+  // link to the game's rules page (over.rules: "Rules of <game>", where the host has one).
   gameover(over, explore) {
+    const rules = over.rules && over.rules.url ? h("a.wt-btn", {
+      href: over.rules.url, target: "_blank", rel: "noopener", "data-role": "gameover-rules", text: over.rules.label,
+    }) : null;
     return h("section.wt-gameover", { "aria-label": t("gameover"), "data-result": over.result },
       icon(over.result === "lost" ? "moon" : "crown", "wt-icon wt-big"),
       h("div", {}, h("h3", { text: over.title }), h("p", { text: over.text }),
         over.story && over.story.length
           ? h("ul.wt-story", {}, over.story.map((line) => h("li", { text: line }))) : null,
-        explore ? h("div.wt-gameover-actions", {},
-          this.control(explore, { "data-key": "role:explore:gameover", class: "wt-btn wt-primary" })) : null));
+        explore || rules ? h("div.wt-gameover-actions", {},
+          explore ? this.control(explore, { "data-key": "role:explore:gameover", class: "wt-btn wt-primary" }) : null,
+          rules) : null));
   }
 
   handoff(handoff) {
@@ -1538,10 +1545,7 @@ class TableView {
       g.order ? this.orderPicker(g.order) : null,
       g.choices ? h("div.wt-choices", { "data-roving": `choices:${g.key || g.label || ""}` }, g.choices.map((c) => this.choice(c))) : null,
       g.rows && g.rows.length ? h("div.wt-rows", { "data-roving": `rows:${g.key || g.label || ""}` }, g.rows.map((r) => this.ability(r))) : null,
-      g.notes ? h("ul.wt-notes", {}, g.notes.map((n) => h("li", { "data-rule": n.rule || "" },
-        n.cards ? h("span.wt-chip-list.wt-chip-row", {}, n.cards.map((c) => this.chip(c))) : null,
-        h("span.wt-note-text", { text: n.text }),
-        n.rule ? h("code.wt-rule-id", { text: n.rule, title: t("rule_behind") }) : null))) : null,
+      g.notes ? h("ul.wt-notes", {}, g.notes.map((n) => this.note(n))) : null,
     ];
     if (g.fold) {
       const key = `fold:${g.key || g.label}`;
@@ -1551,6 +1555,24 @@ class TableView {
       return node;
     }
     return h("div.wt-group", {}, g.label ? h("div.wt-group-label", { text: g.label }) : null, body);
+  }
+
+  // A note (a thing not allowed now, a house rule that bites): its words. The explorer shows
+  // its rule id; the play table keeps the id out of sight (the tooltip, the link's data-rule)
+  // and links the game's rules page where the host has one (scene.howto.rules.url).
+  note(n) {
+    const scene = this.scene || {};
+    const url = scene.howto && scene.howto.rules && scene.howto.rules.url;
+    const behind = n.rule ? `${t("rule_behind")}: ${n.rule}` : undefined;
+    let rule = null;
+    if (n.rule && scene.mode === "explore") rule = h("code.wt-rule-id", { text: n.rule, title: t("rule_behind") });
+    else if (n.rule && url) {
+      rule = h("a.wt-note-rule", { href: url, target: "_blank", rel: "noopener", "data-rule": n.rule, title: behind,
+        text: t("rule_behind") });
+    }
+    return h("li", { "data-rule": n.rule || "", title: scene.mode === "explore" ? undefined : behind },
+      n.cards ? h("span.wt-chip-list.wt-chip-row", {}, n.cards.map((c) => this.chip(c))) : null,
+      h("span.wt-note-text", { text: n.text }), rule ? [" ", rule] : null);
   }
 
   // A card ability: its picture (a card face, or an icon), name and what it does, then one
