@@ -41,7 +41,6 @@ def N_(message: str) -> str:
     return message
 
 
-BOT_LABELS = {"heuristic": N_("Heuristic bots (play sensibly)"), "random": N_("Random bots (any legal move)")}
 
 PAGE_TERM = re.compile(r"\{\{(.+?)\}\}", re.S)
 """A text of a page template to translate: ``{{Players}}``."""
@@ -49,7 +48,28 @@ SCRIPT_TERM = re.compile(r'\bt\(\s*"((?:[^"\\]|\\.)*)"')
 """A text of a page script to translate: ``t("Saved at move {move}.", {move})``."""
 TRANSLATED_PAGES = ("play.html", "play.js", "worker.js")
 OPTION_CONTEXT = "setup form"
-"""The catalogue's context for a game option's value shown in the setup form (``timed``)."""
+"""The catalogue's context for a game option's value shown in the setup form (kept for the
+catalogue's older entries; the form's words are :data:`OPTION_WORDS` and :data:`CHOICE_WORDS`)."""
+OPTION_WORDS = {
+    "first_player": N_("Who starts"),
+    "target": N_("Wizards to win"),
+    "timing": N_("Race or turns"),
+    "tie_ms": N_("Calls this close tie (milliseconds)"),
+    "tie_calls": N_("Which calls made together tie"),
+    "point_limit_ms": N_("Expert game: time to point after calling (milliseconds)"),
+    "language": N_("Language"),
+    "rounds": N_("Rounds"),
+}
+"""Each game option the setup form offers, in a person's words (the option's ``help`` is its
+tooltip); an option missing here fails ``tests/widgets/test_widget_words.py``."""
+CHOICE_WORDS = {
+    "timing": {"timed": N_("A race: the quickest right call wins"),
+               "untimed": N_("Turns: one player looks at a time, no clock")},
+    "tie_calls": {"any": N_("Any calls (as the rulebook says)"), "right": N_("Only right calls")},
+}
+"""Each value of a choice option in words (a ``language`` is named by :data:`LANGUAGE_NAMES`)."""
+SEAT_OPTIONS = frozenset({"first_player"})
+"""Options that name a seat: the form offers "Player 1", "Player 2"... (seats count from 0)."""
 
 
 def page_messages() -> list[tuple[str, int, str]]:
@@ -65,8 +85,28 @@ def page_messages() -> list[tuple[str, int, str]]:
 
 
 def option_label(name: str) -> str:
-    """A game option's label in the setup form: its name in words (``tie_ms``: Tie ms)."""
-    return name.replace("_", " ").capitalize()
+    """A game option's label in the setup form, in English (:data:`OPTION_WORDS`; an option
+    not there shows its name spaced out, which the words test refuses)."""
+    return OPTION_WORDS.get(name) or name.replace("_", " ").capitalize()
+
+
+def choice_word(name: str, value: object, words: gettext.NullTranslations) -> str:
+    """One value of a choice option as the setup form offers it, in ``words``' language."""
+    if name == "language":
+        return LANGUAGE_NAMES.get(str(value), str(value))
+    word = CHOICE_WORDS.get(name, {}).get(str(value))
+    return words.gettext(word) if word else words.pgettext(OPTION_CONTEXT, str(value))
+
+
+def bot_menu(kinds: list[str], language: str) -> dict[str, str]:
+    """Each bot kind as the setup form's menu offers it, from the widgets' one table of bot
+    words (``widgets.i18n.bot_choice``: the table's badge says the same word). The site build
+    takes these from the wheel (``player_rules.facts``); this is for callers that have
+    witchtable installed (the tests, ``python -m witchtable site build`` gets them either way)."""
+    from witchtable.widgets.i18n import bot_choice, using
+
+    with using(language):
+        return {kind: bot_choice(kind) for kind in kinds}
 
 
 def page_languages(game: dict) -> list[str]:
@@ -218,15 +258,18 @@ def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: l
 
 
 def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: list[str],
-              variants: list[dict] = (), language: str = "en", rules_language: str | None = None) -> str:
+              variants: list[dict] = (), language: str = "en", rules_language: str | None = None,
+              bot_words: dict[str, str] | None = None) -> str:
     """``play/<id>/index.html``, or ``play/<id>/<language>/index.html``: the page in that
     language (its texts through the catalogue, the game's ``language`` option preset).
-    ``rules_language``: the rules page its How to play panel links (None: there is none)."""
+    ``rules_language``: the rules page its How to play panel links (None: there is none).
+    ``bot_words``: each bot kind in the menu's words, in ``language`` (None: :func:`bot_menu`)."""
     words = translations(wheel, language)
     up = "../" if language == "en" else "../../"  # from the page's folder to play/
     players = "".join(f'<option value="{n}"{" selected" if n == default_players(game) else ""}>{n}</option>'
                       for n in range(game["min_players"], game["max_players"] + 1))
-    bots = "".join(f'<option value="{esc(kind)}">{esc(words.gettext(BOT_LABELS.get(kind, kind)))}</option>'
+    bot_words = bot_words if bot_words is not None else bot_menu(game["bots"], language)
+    bots = "".join(f'<option value="{esc(kind)}">{esc(bot_words.get(kind, kind))}</option>'
                    for kind in sorted(game["bots"], key=lambda k: k != game["default_bot"]))
     own = [v for v in variants if v["game"] == game["id"]]
     script_words = {} if language == "en" else {
@@ -261,9 +304,15 @@ def option_fields(game: dict, words: gettext.NullTranslations | None = None, lan
         label = esc(words.gettext(option_label(name)))
         help_text = esc(words.gettext(option["help"]) if option.get("help") else "")
         field = f'name="option:{esc(name)}"'
-        if option.get("choices"):
+        if name in SEAT_OPTIONS and isinstance(default, int):
+            seat = words.gettext(N_("Player {n}"))
+            values = "".join(f'<option value="{s}"{" selected" if s == default else ""}>'
+                             f'{esc(seat.format(n=s + 1))}</option>' for s in range(game["max_players"]))
+            fields.append(f'<label title="{help_text}">{label} <select {field} data-type="int">{values}'
+                          f'</select></label>')
+        elif option.get("choices"):
             values = "".join(f'<option value="{esc(str(v))}"{" selected" if v == default else ""}>'
-                             f'{esc(words.pgettext(OPTION_CONTEXT, str(v)))}</option>'
+                             f'{esc(choice_word(name, v, words))}</option>'
                              for v in option["choices"])
             fields.append(f'<label title="{help_text}">{label} <select {field}>{values}</select></label>')
         elif isinstance(default, int) and not isinstance(default, bool):
@@ -463,5 +512,6 @@ def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Pa
             folder = out / game_folder("play", game["id"], language)
             folder.mkdir(parents=True, exist_ok=True)
             (folder / "index.html").write_text(play_page(
-                game, wheel, pyodide, notebooks, ids, variants, language, rules_language=language))
+                game, wheel, pyodide, notebooks, ids, variants, language, rules_language=language,
+                bot_words=facts[game["id"], language]["bots"]))
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders starting with _ as they are

@@ -168,7 +168,7 @@ def _pictures(states: list[dict]) -> list[dict]:
 def facts(game_id: str, language: str = "en") -> dict:
     """What the player's page of ``game_id`` shows, in ``language`` (plain JSON)."""
     from witchtable.engine import GAMES
-    from witchtable.widgets.i18n import _, using
+    from witchtable.widgets.i18n import _, bot_choice, using
 
     spec = GAMES[game_id]
     options = {"language": language} if language != "en" else {}
@@ -179,13 +179,14 @@ def facts(game_id: str, language: str = "en") -> dict:
         sections = [{"section": section, "rules": [
             {"id": r.id, "summary": _(r.summary), "ruling": _(r.ruling) if r.ruling else "", "house": r.house}
             for r in rules]} for section, rules in play_order(own)]
+        bots = {kind: bot_choice(kind) for kind in spec.bot_kinds}  # the play page's bot menu
     legend = [{key: item[key] for key in ("name", "tag", "copies", "points", "text", "detail", "tone")
                if item.get(key) not in (None, "")} for item in scene.get("legend") or []]
     howto = scene["howto"]
     return {"game": game_id, "name": spec.name, "language": language,
             "min_players": spec.min_players, "max_players": spec.max_players, "kind": spec.kind,
             "title": howto["title"], "goal": howto["goal"], "summary": howto["summary"],
-            "steps": howto["lines"], "sections": sections,
+            "steps": howto["lines"], "sections": sections, "bots": bots,
             "legend": {"title": scene.get("legend_title") or "", "note": scene.get("legend_note") or "",
                        "items": legend},
             "pictures": _pictures(states)}

@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT / "lite"))
 import pages  # noqa: E402
 
 from witchtable.engine import GAMES  # noqa: E402
+from witchtable.widgets.i18n import BOTS  # noqa: E402
 
 LOCALE = ROOT / "widgets" / "locale"
 TRANSLATED = sorted({(gid, lang) for gid, spec in GAMES.items()
@@ -55,11 +56,12 @@ def test_every_text_of_the_page_is_translated(game_id, language):
     its translation in the language's catalogue (gettext would show English otherwise)."""
     catalog = read_po((LOCALE / language / "LC_MESSAGES" / "witchtable.po").open("rb"), locale=language)
     wanted = [message for _file, _line, message in pages.page_messages()]
-    wanted += list(pages.BOT_LABELS.values())
+    wanted += [word for kind in GAMES[game_id].bot_kinds for word in BOTS[kind]] + ["{word}: {what}"]
     for name, option in GAMES[game_id].describe()["options"].items():
         if option.get("choices") or type(option["default"]) is int:
             wanted += [pages.option_label(name), option["help"]]
-            wanted += [(pages.OPTION_CONTEXT, str(v)) for v in option.get("choices", ())]
+            wanted += [pages.CHOICE_WORDS[name][str(v)] for v in option.get("choices", ())
+                       if name != "language"]
     missing = []
     for message in wanted:
         context, text = message if isinstance(message, tuple) else (None, message)
@@ -90,7 +92,8 @@ def test_the_page_in_another_language(game_id, language, wheel):
 def test_the_spanish_hocus_focus_page_reads_spanish(wheel):
     html = page("hocus-focus", wheel, "es")
     for spanish in ("Nueva partida: jugadores, bots, semilla", "Empezar esta partida", "Semilla",
-                    "Guardar esta partida", "Tiempo", "sin reloj (por turnos)", "Idioma"):
+                    "Guardar esta partida", "Carrera o turnos", "Idioma", "Quién empieza", "Jugador 1",
+                    "Por turnos: mira un jugador cada vez, sin reloj"):
         assert spanish in html, spanish
     shown = re.sub(r'<script type="application/json".*?</script>', "", html, flags=re.S)  # (words' keys)
     for english in ("New game", "Start this game", "Save this game", "Who plays", "Reaction prompts"):

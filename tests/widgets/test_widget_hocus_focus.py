@@ -244,7 +244,7 @@ def test_the_play_page_passes_the_games_own_options_and_offers_them_in_its_form(
     pages_module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(pages_module)
     fields = pages_module.option_fields(GAMES["hocus-focus"].describe())
-    assert ('<select name="option:language"><option value="en" selected>en</option>'
-            '<option value="es">es</option>') in fields
+    assert ('<select name="option:language"><option value="en" selected>English</option>'
+            '<option value="es">Español</option>') in fields
     assert 'name="option:timing"' in fields and 'name="option:target" type="number"' in fields
     assert 'option:deck' not in fields, "house data lists are left to notebooks and saves"

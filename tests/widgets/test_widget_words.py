@@ -18,10 +18,14 @@ Nothing here knows a game: every game in :data:`GAMES` is played.
 
 from __future__ import annotations
 
+import html as markup
 import json
 import random
 import re
+import sys
+import zipfile
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from widget_helpers import play_through
@@ -270,3 +274,127 @@ def test_a_spanish_garment_agrees_with_its_colour():
         assert re.search(r"\btúnica (?:roja|morada|verde|turquesa)\b", words), words
         assert re.search(r"\bzapatos (?:rojos|morados|verdes|turquesa)\b", words), words
         assert hocus_focus.wizard_words(deck[0]).startswith("mago ")
+
+
+# --------------------------------------------------------------------------- the setup form
+
+
+def _pages():
+    """lite/pages.py as the site build loads it (lite/ on the path)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "lite"))
+    import pages
+
+    return pages
+
+
+@pytest.fixture(scope="module")
+def catalogue_wheel(tmp_path_factory):
+    """A stand-in wheel holding the catalogues the site build reads the pages' words from."""
+    widgets = Path(__file__).resolve().parents[2] / "widgets"
+    path = tmp_path_factory.mktemp("wheel") / "witchtable-0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as whl:
+        for mo in (widgets / "locale").glob("*/LC_MESSAGES/witchtable.mo"):
+            whl.write(mo, f"witchtable/widgets/{mo.relative_to(widgets)}")
+    return path
+
+
+FORM_LABEL = re.compile(r"<label[^>]*>([^<]*)<(?:select|input)", re.S)
+FORM_CHOICE = re.compile(r'<option value="([^"]*)"[^>]*>([^<]*)</option>')
+PAGE_CASES = [(gid, lang) for gid, spec in GAMES.items() for lang in _pages().page_languages(spec.describe())]
+
+
+def form_slips(html: str, game_id: str) -> list[str]:
+    """What is raw in a play page's setup form: a label or a choice in programmers' words."""
+    form = html[html.index('<form id="wt-setup"'):html.index("</form>")]
+    spec = GAMES[game_id]
+    raw = {str(v) for o in spec.describe()["options"].values() for v in o.get("choices") or ()}
+    raw |= set(spec.options) | set(bots.BOT_KINDS)
+    wrong = []
+    for label in FORM_LABEL.findall(form):
+        label = markup.unescape(label).strip()
+        spaced = {n.replace("_", " ").capitalize() for n in spec.options if "_" in n}  # "Tie ms"
+        if re.search(r"\bms\b", label) or SNAKE.search(label) or label in spaced:
+            wrong.append(f"a label in programmers' words {label!r}")
+    for value, text in FORM_CHOICE.findall(form):
+        text = markup.unescape(text).strip()
+        if text in raw or (text == value and not value.isdigit() and value):
+            wrong.append(f"a choice shown as its value {text!r}")
+        wrong += [f"an id {m.group(0)!r} in {text!r}" for m in HYPHENATED.finditer(text) if m.group(0) in raw]
+    return wrong
+
+
+@pytest.mark.parametrize(("game_id", "language"), PAGE_CASES, ids=[f"{g}-{lang}" for g, lang in PAGE_CASES])
+def test_the_setup_form_speaks_words_not_ids(game_id, language, catalogue_wheel):
+    """lite/pages.py's play page: every option's label is a person's ("Who starts", not
+    "First player" 0 or "Tie ms"), every choice a word ("English", not "en"; "A race...", not
+    "timed"; "Forgetful: ...", not "human-easy"), and a bot's menu line starts with the word
+    its badge on the table says (widgets.i18n.BOTS, one table for both)."""
+    pages = _pages()
+    html = pages.play_page(GAMES[game_id].describe(), catalogue_wheel, "lite/pyodide/", [], list(GAMES),
+                           language=language, rules_language=language)
+    assert not form_slips(html, game_id), form_slips(html, game_id)
+    menu = dict(FORM_CHOICE.findall(re.search(r'<select name="bots">.*?</select>', html, re.S).group(0)))
+    assert set(menu) == set(GAMES[game_id].bot_kinds)
+    with using(language):
+        for kind, text in menu.items():
+            assert markup.unescape(text).lower().startswith(bot_word(kind).lower()), (kind, text)
+    seats = re.search(r'name="option:first_player"[^>]*>(.*?)</select>', html, re.S)
+    if seats:
+        first_value, first_text = FORM_CHOICE.findall(seats.group(1))[0]
+        assert first_value == "0" and first_text.endswith(" 1"), "seats count from 1 on the form"
+
+
+def test_the_form_checks_catch_raw_words():
+    """The form's check itself fails on the old raw form (a test that can fail)."""
+    old = ('<form id="wt-setup"><label>Tie ms <input name="option:tie_ms"></label>'
+           '<label>Language <select name="option:language"><option value="en">en</option></select></label>'
+           '<label>Bots <select name="bots"><option value="human-easy">human-easy</option></select></label>'
+           '</form>')
+    found = form_slips(old, "hocus-focus") + form_slips(old.replace("hocus-focus", ""), "potion-house")
+    assert any("Tie ms" in s for s in found) and any("'en'" in s for s in found)
+    assert any("human-easy" in s for s in found)
+
+
+# --------------------------------------------------------------------------- the explorer's bot
+
+
+def test_the_explorers_bot_line_names_the_bot_in_words():
+    """"Bot's move here" in the explorer: "The bot (forgetful) plays here", not "(human-easy)";
+    the timeline's mark of the move says the same word."""
+    explorer = TableController("potion-house", players=2, mode="explore", seed=4, bots="human-easy")
+    state = explorer.handle({"kind": "botmove", "move": 0, "seat": explorer.game.to_act[0]})
+    text = state["notice"]["text"]
+    assert f"({bot_word('human-easy')})" in text and "human-easy" not in text, text
+    (marked,) = [m for m in state["scene"]["timeline"]["moves"] if m.get("bot")]
+    assert marked["bot"]["label"] == f"Bot's move ({bot_word('human-easy')})"
+
+
+def test_the_explorers_bot_line_in_spanish():
+    """Hocus Focus in Spanish: the explorer's bot is named by its Spanish word."""
+    explorer = TableController("hocus-focus", players=2, mode="explore", seed=4, bots="easy", language="es",
+                               timing="untimed")
+    state = explorer.handle({"kind": "botmove", "move": 0, "seat": explorer.game.to_act[0]})
+    with using("es"):
+        word = bot_word("easy")
+    assert word != "easy" and f"({word})" in state["notice"]["text"], state["notice"]["text"]
+
+
+# --------------------------------------------------------------------------- the game-over panel
+
+
+@pytest.mark.parametrize(("game_id", "language", "url", "label"), [
+    ("witching-hour", "en", "../../rules/witching-hour/", "Rules of Witching Hour"),
+    ("hocus-focus", "es", "../../../rules/hocus-focus/es/", "Reglas de Hocus Focus"),
+])
+def test_the_game_over_panel_links_the_games_rules(game_id, language, url, label):
+    """Issue 27.7: the finished game's panel links the game's rules page (the table's
+    rules_url, as the play pages pass it) as "Rules of <game>", in the table's language; a
+    table with no rules page (a notebook) offers no link."""
+    options = {"language": language} if language != "en" else {}
+    spec = GAMES[game_id]
+    table = TableController(game_id, players=spec.min_players, seat=0, seed=3, pace=0, rules_url=url,
+                            **options)
+    over = play_through(table, seat=0, seed=3)["scene"]["gameover"]
+    assert over["rules"] == {"label": label, "url": url}
+    bare = TableController(game_id, players=spec.min_players, seat=0, seed=3, pace=0, **options)
+    assert play_through(bare, seat=0, seed=3)["scene"]["gameover"]["rules"] is None
