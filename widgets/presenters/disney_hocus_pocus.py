@@ -27,7 +27,7 @@ from typing import Any
 
 from ...engine import Game, IllegalAction
 from ...engine.games.disney_hocus_pocus import SPELL_EFFECTS, parse
-from ..i18n import N_, _, bot_word, ngettext
+from ..i18n import N_, _, bot_word, ngettext, pgettext
 from ..picks import hand_counts, picked_counts
 from ..scene import (
     SCENE_VERSION,
@@ -105,14 +105,27 @@ def card_name(name: str) -> str:
     return text
 
 
-def face(name: str, count: int = 1, **extra: Any) -> dict:
-    """An Ingredient as a card face: its colour's tone and word, its ingredient's picture and
-    short name, its symbol's word (so colour is never the only cue)."""
+def colour_letter(colour: str) -> str:
+    """A colour's letter where a card is drawn small (Binx's chips, where orange and yellow
+    tints look alike), as Hocus Focus's wizard names spell theirs (same "colour letter" context)."""
+    return {"purple": pgettext("colour letter", "P"), "orange": pgettext("colour letter", "O"),
+            "blue": pgettext("colour letter", "B"), "green": pgettext("colour letter", "G"),
+            "yellow": pgettext("colour letter", "Y")}[colour]
+
+
+def face(name: str, count: int = 1, lettered: bool = False, **extra: Any) -> dict:
+    """An Ingredient as a card face: its colour's tone and word (the tag on top), its
+    ingredient's picture and short name, its symbol's word after the name (so colour is never
+    the only cue, and the tag stays one word as wide as the card). ``lettered``: the name also
+    carries the colour's letter, for a chip, which has no tag."""
     colour, kind, symbol = parse(name)
-    tag = colour_name(colour)
+    short = _(TYPE_SHORT.get(kind, kind))
     if symbol:
-        tag = _("{colour} · {symbol}").format(colour=tag, symbol=_(SYMBOL_SHORT.get(symbol, symbol)))
-    data = card(name, _(TYPE_SHORT.get(kind, kind)), count, TONE.get(colour, "ash"), kind, tag=tag)
+        short = _("{ingredient} · {symbol}").format(ingredient=short,
+                                                     symbol=_(SYMBOL_SHORT.get(symbol, symbol)))
+    if lettered:
+        short = _("{ingredient} ({letter})").format(ingredient=short, letter=colour_letter(colour))
+    data = card(name, short, count, TONE.get(colour, "ash"), kind, tag=colour_name(colour))
     data.update(extra)
     return data
 
@@ -133,11 +146,11 @@ def readable(text: str) -> str:
     return BARE_TYPE.sub(lambda m: type_name(m.group(0)), CARD_NAME.sub(name, text))
 
 
-def hand_faces(cards: Sequence[str] | None) -> list:
+def hand_faces(cards: Sequence[str] | None, lettered: bool = False) -> list:
     counts: dict[str, int] = {}
     for name in cards or ():
         counts[name] = counts.get(name, 0) + 1
-    return [face(name, n) for name, n in counts.items()]
+    return [face(name, n, lettered) for name, n in counts.items()]
 
 
 def question_text(about: str, value: str) -> str:
@@ -355,7 +368,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
             "badges": badges, "note": "",
         }
         if view["binx"] == s and view["binx_hand"] is not None and not god:  # the god view draws the hand
-            entry["tableau"] = {"label": _("Shown by Binx"), "cards": hand_faces(view["binx_hand"]),
+            entry["tableau"] = {"label": _("Shown by Binx"), "cards": hand_faces(view["binx_hand"], True),
                                 "empty": _("no cards")}
         if team:
             entry["team"] = True
@@ -377,7 +390,7 @@ def _table(view: dict, who: _Who) -> list:
     if view["binx"] is not None:
         # the seat's badge says where Binx sits, its panel shows the hand
         zones.append({"key": "binx", "label": _("Binx"), "icon": "binx", "small": True, "repeats": True,
-                      "cards": hand_faces(view["binx_hand"]),
+                      "cards": hand_faces(view["binx_hand"], True),
                       "text": _("Binx sits before {name}: that hand is shown to everyone until another "
                                 "Binx is played, a Spell removes him or the round ends.").format(
                                     name=who(view["binx"]))})
