@@ -308,8 +308,8 @@ def option_fields(game: dict, words: gettext.NullTranslations | None = None, lan
             seat = words.gettext(N_("Player {n}"))
             values = "".join(f'<option value="{s}"{" selected" if s == default else ""}>'
                              f'{esc(seat.format(n=s + 1))}</option>' for s in range(game["max_players"]))
-            fields.append(f'<label title="{help_text}">{label} <select {field} data-type="int">{values}'
-                          f'</select></label>')
+            fields.append(f'<label title="{help_text}">{label} <select {field} data-type="int" data-seats>'
+                          f'{values}</select></label>')  # play.js offers the chosen players' seats
         elif option.get("choices"):
             values = "".join(f'<option value="{esc(str(v))}"{" selected" if v == default else ""}>'
                              f'{esc(choice_word(name, v, words))}</option>'

@@ -237,6 +237,11 @@ function syncSeats() {
   else choices.push(["all", t("Everyone at this screen (pass and play)")], ["none", t("Bots only: I watch")]);
   select.replaceChildren(...choices.map(([value, label]) => new Option(label, value)));
   select.value = choices.some(([value]) => value === current) ? current : choices[0][0];
+  // A game option naming a seat ("Who starts": Player 1...) offers only the seats dealt.
+  for (const seats of ui.form.querySelectorAll("select[data-seats]")) {
+    for (const option of seats.options) option.disabled = option.hidden = Number(option.value) >= players;
+    if (Number(seats.value) >= players) seats.value = "0";
+  }
 }
 
 let urlProblem = "";  // what the address asked for that this page cannot give
