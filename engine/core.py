@@ -320,6 +320,8 @@ UNDO_NOTHING = N_("You have not acted yet, so there is nothing of yours to take 
 UNDO_ANSWERED = N_("Undo is not allowed: {name} has answered your move, and that answer came from "
                    "cards you cannot see.")
 UNDO_SHOWN = N_("Undo is not allowed: the {what} by {who} showed you hidden cards.")
+UNDO_OWN = N_("Undo is not allowed: your last move itself showed you hidden cards.")
+"""Your own move revealed (a Hocus Focus call that ended the round): no other seat to name."""
 """Why :meth:`Game.takeback` refuses (templates, so a table can word them in its language)."""
 
 
@@ -1012,9 +1014,9 @@ class Game:
                     return 0, UNDO_ANSWERED.format(name=names[move.seat])
         for move in history[index:]:
             if seat in move.reveals:
-                what = move.action.get("type", "an action")
-                who = "you" if move.seat == seat else names[move.seat]
-                return 0, UNDO_SHOWN.format(what=what, who=who)
+                if move.seat == seat:
+                    return 0, UNDO_OWN
+                return 0, UNDO_SHOWN.format(what=move.action.get("type", "an action"), who=names[move.seat])
         return len(history) - index, ""
 
     # -- internals

@@ -24,7 +24,16 @@ from typing import Any
 
 from ..engine import IllegalAction, load_game, new_game
 from ..engine.bots import default_bot, make_bot, reason_for
-from ..engine.core import UNDO_ANSWERED, UNDO_NOTHING, UNDO_SHOWN, Game, SaveError, json_problem, parse_json
+from ..engine.core import (
+    UNDO_ANSWERED,
+    UNDO_NOTHING,
+    UNDO_OWN,
+    UNDO_SHOWN,
+    Game,
+    SaveError,
+    json_problem,
+    parse_json,
+)
 from ..engine.rules import Rule, brief
 from ..engine.sim import next_bot, play_bots, play_out, seat_bots
 from .i18n import LANGUAGES, N_, _, bot_word, language, ngettext, ui_strings, using
@@ -43,7 +52,7 @@ MAX_MS = 3_600_000
 MESSAGE_FIELDS: dict[str, tuple[str, ...]] = {
     "act": ("action", "move", "seat", "ms", "point_ms"),
     "build": ("picker", "picked", "target", "move", "seat", "ms"),
-    "advance": ("move",), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
+    "advance": ("move", "ms"), "skip": (), "undo": (), "new": (), "handoff": (), "autoplay": (),
     "goto": ("move",), "view_as": ("seat",), "load": ("save",), "close": ("reveal", "move"),
     "reactions": ("value",), "pace": ("pace",), "reveal_time": ("seconds",), "variation": ("index", "op"),
     "botmove": ("move", "seat"), "explore": (),
@@ -320,6 +329,9 @@ class TableController:
         with using(language_of(game)):
             self._name_seats(players)
         self.bots = seat_bots(game.id, self.kinds, game.seed)
+        for bot in self.bots:
+            if bot is not None and hasattr(bot, "follow"):
+                bot.follow = tuple(self.humans)  # public: each seat shows whether a bot plays it
 
     def _name_seats(self, players: int) -> None:
         names = self._custom_names
@@ -337,6 +349,7 @@ class TableController:
         self.handoff_to: int | None = None
         self._new_history()
         self.clock: tuple[int, dict | None] | None = None  # (move, clock) of the scene last drawn
+        self.race: dict | None = None  # a race's bot calls this round (_race_part), never synced
         self.automatic = set()
         self.own_upto = -1  # the last log event of the person's own latest move (told at once)
         self.chain: tuple[Any, int] = (None, 0)  # whose turn the paced bot moves are in, how many
@@ -620,6 +633,7 @@ class TableController:
     def _settle(self, own_move: bool = False) -> None:
         """After any change in play: automatic passes, unpaced bots move, and the screen
         follows the turn."""
+        self._race_rest()
         self._auto_pass()
         if own_move:  # the person's move and the table's passes for them: told at once
             self.own_upto = self.game.log_length - 1
@@ -650,6 +664,8 @@ class TableController:
         return len(self.humans) > 1 and getattr(self.presenter, "SHARED_SCREEN", False)
 
     def _on_advance(self, message: dict) -> Any:
+        if "ms" in message:
+            return self._hear(message)
         if "move" in message:
             if not _is_int(message["move"]):
                 return error(f"'move' is a whole number, not {brief(message['move'])}.")
@@ -757,7 +773,7 @@ class TableController:
         in the table's language."""
         count, reason = self.game.takeback(seat, self.names, replies=self.undo_rule == "practice",
                                            automatic=self.automatic)
-        return count, reworded(reason, (UNDO_NOTHING, UNDO_ANSWERED, UNDO_SHOWN))
+        return count, reworded(reason, (UNDO_NOTHING, UNDO_ANSWERED, UNDO_SHOWN, UNDO_OWN))
 
     def _on_reactions(self, message: dict) -> Any:
         value = message.get("value")
@@ -1043,6 +1059,10 @@ class TableController:
         While a timed reveal is open, the next bot move waits for its time on top of the
         pace (or, set to "until closed", for the close message, which settles the table).
         """
+        if self.mode == PLAY and not self.game.is_over:
+            cue = self._race_cue()
+            if cue is not None:
+                return cue
         if self.mode != PLAY or self.game.is_over or self._next_bot() is None:
             return None
         owner, played = self.chain
@@ -1086,7 +1106,77 @@ class TableController:
         elif reveal and getattr(self.presenter, "timed_reveals", False):
             reveal["duration_ms"] = None if self.reveal_time is None else int(self.reveal_time * 1000)
         self.clock = (game.move_number, scene.get("clock") or None)
+        if self.mode == PLAY:
+            self._race_part(scene)
+        elif scene.get("clock"):
+            scene["clock"].pop("countdown", None)  # the explorer times a call from its first draw
         return scene
+
+    # -- a race's bots (a clock with a countdown: Hocus Focus)
+
+    def _race_part(self, scene: dict) -> None:
+        """Each bot's call of a race's round is chosen once, when the round's clock is first
+        drawn, and kept here. The page learns only the time of the next one (``auto``'s
+        ``at_ms``), never whose or what; once its clock has passed it, the page says so (an
+        ``advance`` with its ``ms``), the call is played (sealed, as the engine keeps calls
+        until the round is judged) and ``scene["heard"]`` tells who called, and when."""
+        clock = scene.get("clock")
+        if not clock or not clock.get("countdown"):
+            return
+        game = self.game
+        key = (self.deal, clock["key"])
+        if self.race is None or self.race["key"] != key:
+            calls = {s: dict(self.bots[s].choose(game.view(s), game.legal_actions(s)))
+                     for s in game.to_act if self.bots[s] is not None}
+            self.race = {"key": key, "round": game.view(None).get("round"), "calls": calls, "heard": {}}
+        scene["heard"] = [{"seat": s, "name": self.names[s], "ms": ms,
+                           "text": _("{name} called at {seconds} s.").format(name=self.names[s],
+                                                                            seconds=f"{ms / 1000:.1f}")}
+                          for s, ms in sorted(self.race["heard"].items(), key=lambda item: item[1])]
+
+    def _race_pending(self) -> dict[int, dict]:
+        """The race's bot calls of the round being played that are not played yet (seat -> call)."""
+        race = self.race
+        if race is None or self.deal != race["key"][0] or self.game.is_over \
+                or self.game.view(None).get("round") != race["round"]:
+            return {}
+        return {s: call for s, call in race["calls"].items() if s in self.game.to_act}
+
+    def _race_cue(self) -> dict | None:
+        """While a person may still call: the next bot call's time, for the page to answer when
+        its clock reaches it (a script may send the message as it is)."""
+        times = [call["ms"] for call in self._race_pending().values() if "ms" in call]
+        if not times or not any(s in self.humans for s in self.game.to_act):
+            return None
+        at = min(times)
+        return {"message": {"kind": "advance", "move": self.game.move_number, "ms": at}, "at_ms": at,
+                "delay": 0}
+
+    def _hear(self, message: dict) -> Any:
+        """The page's clock has passed ``ms``: every bot call of the race made by then is played."""
+        ms = message["ms"]
+        if not _is_int(ms) or not 0 <= ms <= MAX_MS:
+            return error(f"An 'advance' in a race carries 'ms', the whole milliseconds its clock shows "
+                         f"(0 to {MAX_MS}), not {brief(ms)}.")
+        if message.get("move", self.game.move_number) != self.game.move_number:
+            return KEEP  # sent on an earlier board: the calls it cued are played already
+        pending = self._race_pending()
+        if not pending:
+            return error("'ms' in an 'advance' answers a race's cue; no bot call is waiting now.")
+        due = sorted((call["ms"], s) for s, call in pending.items() if call.get("ms", ms + 1) <= ms)
+        for at, seat in due:
+            self.game.apply(seat, self.race["calls"][seat])
+            self.race["heard"][seat] = at
+        self._settle()
+        return None if due else KEEP
+
+    def _race_rest(self) -> None:
+        """Once no person at this table may still call, the race's other bot calls are played
+        as they were chosen (never chosen again), so the round is judged at once."""
+        pending = self._race_pending()
+        if pending and not any(s in self.humans for s in self.game.to_act):
+            for seat in sorted(pending):
+                self.game.apply(seat, self.race["calls"][seat])
 
     def _second_person(self, scene: dict, seat: int) -> None:
         """The log told to the person at the screen: "You attack Morgana", not "You attacks"."""

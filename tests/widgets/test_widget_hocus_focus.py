@@ -155,6 +155,12 @@ from test_widget_node import pages  # noqa: E402,F401  (the page fixture: table.
 CARD = "[data-grid=board] button.wt-grid-cell"
 
 
+def start_round(page) -> None:
+    """Close How to play and let the countdown run out: the round's clock starts then."""
+    page.op("key", selector=".wt-table", key="Escape")
+    page.op("wait", ms=hocus_focus.COUNTDOWN * 1000)
+
+
 def test_kazaam_by_keyboard_times_the_call_then_the_pointing(pages):  # noqa: F811
     """hocus-focus/time/ms, hocus-focus/expert/too-slow: the call key ("Kazaam!") fixes the
     call's ms; the card pointed at afterwards carries point_ms, the time it took to point."""
@@ -162,6 +168,7 @@ def test_kazaam_by_keyboard_times_the_call_then_the_pointing(pages):  # noqa: F8
     scene = controller.state()["scene"]
     assert [c["key"] for c in scene["calls"]["keys"]] == ["k"] and scene["clock"]["point_field"] == "point_ms"
     page = pages(controller)
+    start_round(page)
     page.op("wait", ms=1200)
     assert page.op("key", selector=".wt-table", key="k")["sent"] == []
     assert page.query(".wt-calling")[0]["text"].startswith("Kazaam! You")
@@ -177,6 +184,7 @@ def test_kazaam_by_keyboard_times_the_call_then_the_pointing(pages):  # noqa: F8
 def test_escape_takes_a_call_back_and_a_plain_click_is_call_and_point_at_once(pages):  # noqa: F811
     controller = TableController("hocus-focus", players=2, seed=7, pace=0.5)
     page = pages(controller)
+    start_round(page)
     page.op("key", selector=".wt-table", key="k")
     page.op("key", selector=".wt-table", key="Escape")
     assert page.query(".wt-calling") == []
@@ -196,6 +204,7 @@ def test_several_people_at_one_keyboard_each_call_with_their_own_key(pages):  # 
     seats = {(c["label"], c.get("seat")) for g in scene["prompt"]["groups"] for c in g["choices"]}
     assert ("No match! · Player 2", 1) in seats and ("Pass · Player 1", 0) in seats
     page = pages(controller)
+    start_round(page)
     page.op("wait", ms=900)
     page.op("key", selector=".wt-table", key="l")
     page.op("wait", ms=250)

@@ -35,6 +35,10 @@ CALL_KEYS = ("a", "l", "z", "m", "q", "p")
 the keyboard, and none of the table's own shortcut keys)."""
 SOLO_KEY = "k"
 """The call key of a lone person ("Kazaam!")."""
+COUNTDOWN = 3
+"""Seconds the page counts down (3, 2, 1) before a round's clock starts, with the turned
+wizard hidden, and only once How to play is closed: the race starts when the person can
+see the board, as the bots' times (from the round's start) assume."""
 
 COLOUR_HEX = {"red": "#d8453c", "purple": "#9b62dc", "green": "#3c9f4b", "turquoise": "#23b5b2"}
 """The garment colours as drawn."""
@@ -409,8 +413,11 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
                          "colour vision; a wizard's name spells its hat, robe, shoes and wand."),
     }
     if timed and legal and any("ms" in a for a in legal):
-        scene["clock"] = clock(f"round-{view['round']}-{view['move'] - len(acted)}", _("Time"), field="ms",
-                               point_field="point_ms")
+        scene["clock"] = {**clock(f"round-{view['round']}-{view['move'] - len(acted)}", _("Time"), field="ms",
+                                  point_field="point_ms"),
+                          "countdown": COUNTDOWN,
+                          "ready": _("Get ready: {n}"),
+                          "closed": _("The round starts when How to play is closed.")}
         scene["calls"] = _calls(people if several else [actor] if not god else [], to_act, names, you)
     return scene
 

@@ -306,7 +306,9 @@ class TableView {
     this.heapMoved = new Map();   // a heap reveal's tokens moved by the pointer: index -> [x, y] (no content)
     this.heapJumbled = null;      // the search reveal heaped up by its Spread toggle (its key): rows by default
     this.clockKey = null;         // the running clock, and when (performance.now()) it appeared
-    this.clockStart = 0;
+    this.clockStart = 0;          // null: a race's clock not started yet (How to play open, or counting down)
+    this.countdownEnd = null;     // when a race's countdown (3, 2, 1) ends and its clock starts
+    this.heardTold = "";          // the race's bot calls already told in the live region
     this.clockTimer = null;
     this.saveDraft = null;        // a save the user pasted, not yet loaded
     this.lastLog = null;          // highest log entry narrated
@@ -394,9 +396,10 @@ class TableView {
     // Timed play: what the page sends while a clock runs carries the milliseconds since
     // the clock appeared, measured here; Python puts them into the action.
     const clock = this.scene && this.scene.clock;
-    if (clock && clock.key === this.clockKey && (message.kind === "act" || message.kind === "build")
-        && message.ms === undefined) {
-      message.ms = Math.max(0, Math.round(performance.now() - this.clockStart));
+    if (clock && clock.key === this.clockKey && (message.kind === "act" || message.kind === "build")) {
+      // a race's round has not started (the board is hidden): nothing is called before it
+      if (this.clockStart === null) { this.live.textContent = this.clockText(); return; }
+      if (message.ms === undefined) message.ms = Math.max(0, Math.round(performance.now() - this.clockStart));
     }
     // Python answers every message with seq + 1: busy until every message sent is answered.
     this.expectSeq = Math.max(this.expectSeq ?? 0, this.model.get("seq") ?? 0) + 1;
@@ -417,7 +420,7 @@ class TableView {
   // (arrows and Enter, or a click) is sent with that time and the time it took to point.
   call(spec) {
     const clock = this.scene && this.scene.clock;
-    if (!clock || clock.key !== this.clockKey) return;
+    if (!clock || clock.key !== this.clockKey || this.clockStart === null) return;
     this.calling = { seat: spec.seat, ms: Math.max(0, Math.round(performance.now() - this.clockStart)),
       at: performance.now(), move: this.scene.move };
     this.draw();
@@ -762,16 +765,24 @@ class TableView {
 
   pace() {
     const auto = this.model.get("auto");
+    // A race's cue (at_ms: a bot's call time on the round's clock) waits for the clock to
+    // start and to reach it, then says what the clock shows (ms): the call is played then.
+    const race = auto && auto.at_ms !== undefined;
+    const running = race && this.clockStart !== null && this.scene.clock && this.scene.clock.key === this.clockKey;
     // The delay is part of the key: a reveal closed early shortens the bots' wait.
-    const key = auto ? canon(auto) : "";
+    const key = auto ? `${canon(auto)}|${race ? this.clockKey + "@" + (running ? this.clockStart : "-") : ""}` : "";
     if (key === this.autoKey) return;
     clearTimeout(this.autoTimer);
     this.autoKey = key;
-    if (!auto) return;
+    if (!auto || (race && !running)) return;
+    const wait = race ? auto.at_ms - (performance.now() - this.clockStart) : auto.delay || 0;
     this.autoTimer = setTimeout(() => {
       const still = this.model.get("auto");
-      if (still && canon(still) === key) this.send(still.message);
-    }, Math.max(0, auto.delay || 0));
+      if (!still || canon(still) !== canon(auto)) return;
+      if (!race) { this.send(still.message); return; }
+      const ms = Math.round(performance.now() - this.clockStart);
+      this.send({ ...still.message, ms: Math.max(still.at_ms, ms) });
+    }, Math.max(0, wait));
   }
 
   layout(scene, notice) {
@@ -1318,17 +1329,25 @@ class TableView {
   }
 
   // A running clock: it starts when its key is first drawn; the digits tick without a redraw.
+  // A race's clock (c.countdown seconds) starts only when the board can be seen: once How
+  // to play is closed, after a countdown (3, 2, 1) with the turned wizard hidden.
   clock(c) {
     if (!c) {
       clearInterval(this.clockTimer);
       this.clockTimer = null;
       this.clockKey = null;
+      this.root.dataset.counting = "";
       return null;
     }
     if (this.clockKey !== c.key) {
       this.clockKey = c.key;
-      this.clockStart = performance.now();
+      this.clockStart = c.countdown ? null : performance.now();
+      this.countdownEnd = null;
     }
+    if (this.clockStart === null && this.countdownEnd === null && !this.howtoOpen && !this.scene.handoff) {
+      this.countdownEnd = performance.now() + c.countdown * 1000;
+    }
+    this.root.dataset.counting = this.clockStart === null ? "1" : "";
     if (!this.clockTimer) this.clockTimer = setInterval(() => this.tick(), 100);
     return h("div.wt-clock", { "data-clock": c.key, role: "timer", "aria-label": c.label || t("clock") },
       icon("hourglass"), h("span.wt-clock-label", { text: c.label || t("clock") }),
@@ -1346,14 +1365,41 @@ class TableView {
       now ? h("p.wt-calling", { "data-seat": now.seat, role: "status", text: fill(calls.pointing, { name: now.name }) })
         : h("p.wt-calls-help", { text: calls.help || "" }),
       h("ul.wt-call-keys", {}, calls.keys.map((c) => h("li", { "data-seat": c.seat, "data-key": `call:${c.seat}` },
-        h("kbd", { text: c.key.toUpperCase() }), h("span", { text: ` ${c.label}` })))));
+        h("kbd", { text: c.key.toUpperCase() }), h("span", { text: ` ${c.label}` })))),
+      this.heard(scene));
+  }
+
+  // A race's bot calls as they happen (who called, and when: what they called stays sealed
+  // until the round is judged); each is told once in the live region.
+  heard(scene) {
+    const heard = scene.heard || [];
+    const told = `${scene.deal}|${scene.clock ? scene.clock.key : ""}|`;
+    const fresh = heard.filter((c) => !this.heardTold.startsWith(told) || !this.heardTold.includes(`|${c.seat}:`));
+    if (fresh.length) {
+      this.heardTold = told + heard.map((c) => `|${c.seat}:`).join("");
+      queueMicrotask(() => { this.live.textContent = fresh.map((c) => c.text).join(" "); });
+    }
+    if (!heard.length) return null;
+    return h("ul.wt-heard", { "data-heard": String(heard.length), role: "status" },
+      heard.map((c) => h("li", { "data-seat": c.seat, text: c.text })));
   }
 
   clockText() {
+    if (this.clockStart === null) {
+      const c = (this.scene && this.scene.clock) || {};
+      if (this.countdownEnd === null) return c.closed || "";
+      return fill(c.ready || "{n}", { n: Math.max(1, Math.ceil((this.countdownEnd - performance.now()) / 1000)) });
+    }
     return t("seconds", { s: ((performance.now() - this.clockStart) / 1000).toFixed(1) });
   }
 
   tick() {
+    if (this.clockStart === null && this.countdownEnd !== null && performance.now() >= this.countdownEnd) {
+      this.clockStart = this.countdownEnd; // the round starts: show the board, cue the bots' calls
+      this.draw();
+      this.live.textContent = "";
+      return;
+    }
     const node = this.body.querySelector(".wt-clock-time");
     if (node) node.textContent = this.clockText();
   }
