@@ -185,8 +185,10 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
     if picker != "arrange":
         raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; Hocus Pocus has "
                                                   "'arrange' (a Crystal Ball's order).")
+    # As many names as the Crystal Ball shows; with none waiting, the engine refuses any order
+    # (naming its rule), so the list is only kept as short as a game's kinds of card.
     shown = max((len(a["cards"]) for a in game.legal_actions(seat) if a["type"] == "arrange"), default=0)
-    return {"type": "arrange", "cards": picked_order(picked, shown)}
+    return {"type": "arrange", "cards": picked_order(picked, shown or len(game.view(seat)["card_info"]))}
 
 
 # --------------------------------------------------------------------------- scenes
