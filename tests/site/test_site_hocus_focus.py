@@ -18,7 +18,7 @@ from urllib.parse import urljoin
 
 import pytest
 from wt_browser import Table
-from wt_site import ARTIFACTS, open_play_page, record, summarize
+from wt_site import ARTIFACTS, open_play_page, record, start_race, summarize
 
 from witchtable.engine import GAMES
 from witchtable.engine.games.hocus_focus import shared
@@ -62,6 +62,7 @@ def test_a_whole_game_with_right_and_wrong_claims_and_a_no_match(
             table.wait_idle()
             if root.locator(".wt-gameover").count():
                 break
+            start_race(page, root)  # timed: How to play closed, then the countdown
             turned = root.locator(".wt-zone[data-zone=turned] [data-card]").first.get_attribute("data-card")
             cards = root.locator("[data-grid=board] button.wt-grid-cell")
             ids = [cards.nth(i).get_attribute("data-card") for i in range(cards.count())]

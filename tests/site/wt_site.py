@@ -161,12 +161,24 @@ def pick_an_action(table: Locator, rng: random.Random) -> Locator:
     raise AssertionError("the board offers cards to pick but no pick makes a legal play")
 
 
+def start_race(page: Page, root) -> None:
+    """A race's round (Hocus Focus) starts once How to play is closed and its countdown has
+    run; until then the page sends no call. Nothing to do at any other table."""
+    if root.get_attribute("data-counting") != "1":
+        return
+    close = root.locator("[data-role=howto-close]")
+    if close.count():
+        close.first.click()
+    page.wait_for_function("el => el.dataset.counting !== '1'", arg=root.element_handle(), timeout=15_000)
+
+
 def click_an_action(page: Page, rng: random.Random, index: int = 0) -> float:
     """Play one action offered by the page's ``index``-th table; returns the ms to re-render."""
     root = page.locator(".wt-table").nth(index)
     table = Table(page, root)
     root.locator(OFFERS).first.wait_for()  # (bots may still be moving)
     table.wait_idle()
+    start_race(page, root)
     choice = pick_an_action(root, rng)
     before = table.move
     ms = table.act(lambda: choice.click())

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from test_widget_node import pages  # noqa: F401  (the page fixture: table.js in a fake DOM)
 
-from witchtable.engine.games.hocus_focus import BOTS
 from witchtable.widgets import TableController
 from witchtable.widgets.presenters import hocus_focus
 
@@ -40,7 +39,8 @@ def test_the_page_learns_only_the_time_of_the_next_bot_call():
     state = controller.state()
     calls = controller.race["calls"]
     first = min(call["ms"] for call in calls.values())
-    assert state["auto"] == {"message": {"kind": "advance", "move": 0, "ms": first}, "at_ms": first, "delay": 0}
+    cue = {"message": {"kind": "advance", "move": 0, "ms": first}, "at_ms": first, "delay": 0}
+    assert state["auto"] == cue
     board = controller.game.view(0)["board"]
     for seat, call in calls.items():  # the same times, other calls
         calls[seat] = ({"type": "no-match", "round": 1, "ms": call["ms"]} if call["type"] == "claim" else
@@ -55,7 +55,7 @@ def test_a_bots_call_is_played_when_the_pages_clock_passes_it():
     controller = table()
     controller.state()  # the round's clock is drawn: its bots' calls are chosen
     calls = dict(controller.race["calls"])
-    (at, seat), (later, other) = sorted((call["ms"], s) for s, call in calls.items())
+    (at, seat), (later, _other) = sorted((call["ms"], s) for s, call in calls.items())
     early = controller.handle({"kind": "advance", "move": 0, "ms": at - 1})
     assert controller.game.move_number == 0 and early["notice"] is None and early["scene"]["heard"] == []
     state = controller.handle({"kind": "advance", "move": 0, "ms": at})
@@ -149,7 +149,8 @@ SIZES = """() => [...document.querySelectorAll('[data-grid=board] .wt-grid-cell'
   const style = getComputedStyle(name);
   const room = name.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
   return { width: cell.getBoundingClientRect().width, art: art.getBoundingClientRect().height,
-           widest: Math.max(...words), room, lines: Math.round(name.clientHeight / parseFloat(style.lineHeight)),
+           widest: Math.max(...words), room,
+           lines: Math.round(name.clientHeight / parseFloat(style.lineHeight)),
            text: name.textContent };
 })"""
 
