@@ -176,3 +176,16 @@ def test_the_wizards_are_large_and_their_names_whole(width, card, art):
     for cell in cells:
         assert cell["width"] >= card and cell["art"] >= art, cell
         assert cell["widest"] <= cell["room"] + 0.5 and cell["lines"] <= 2, cell
+
+
+def test_an_undo_refused_by_your_own_judging_call_says_so():
+    """core/undo: when the person's own call ends the round (every bot heard already), the
+    refusal says their own move revealed, in the table's language (not "the claim by you")."""
+    controller = table(language="es")
+    controller.state()
+    controller.handle({"kind": "advance", "move": 0, "ms": 3_600_000})
+    claim = controller.game.legal_actions(0)[0]
+    state = controller.handle({"kind": "act", "action": claim, "move": 2, "ms": 3_600_000})
+    assert controller.game.view(0)["round"] == 2
+    [undo] = [c for c in state["scene"]["controls"] if c.get("role") == "undo"]
+    assert "tu propia última jugada" in json.dumps(undo, ensure_ascii=False), undo
