@@ -249,9 +249,8 @@ def test_the_play_page_passes_the_games_own_options_and_offers_them_in_its_form(
     assert "clock" not in scene
     bad = json.loads(host.start(json.dumps({"game": "hocus-focus", "options": {"colour": "red"}})))
     assert "no option 'colour'" in bad["error"]
-    spec = importlib.util.spec_from_file_location("wt_pages_focus", root / "lite" / "pages.py")
-    pages_module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(pages_module)
+    from witchtable.site import pages as pages_module  # lite/ as the package ships it
+
     fields = pages_module.option_fields(GAMES["hocus-focus"].describe())
     assert ('<select name="option:language"><option value="en" selected>English</option>'
             '<option value="es">Español</option>') in fields
