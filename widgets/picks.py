@@ -3,7 +3,9 @@
 A card picker sends counts (``{"bell": 2}``) or names in order (``["a", "b"]``); a
 presenter's ``compose`` turns them into an action for the engine to judge. A message is
 input from outside, so the counts are checked here first, against the cards the seat
-holds: a count of 10**100 is refused at once instead of becoming a list of that length.
+holds or the game has: a count of 10**100 is refused at once instead of becoming a list of
+that length (what the seat holds is still the engine's to judge, naming its rule, where the
+game has more).
 Every presenter's picker passes through these two checks.
 """
 
@@ -25,7 +27,7 @@ def picked_counts(picked: Any, available: Mapping[str, int], what: str) -> dict[
     >>> picked_counts({"bell": 10 ** 100}, {"bell": 3}, "card types")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    witchtable.engine.rules.IllegalAction: You hold 3 of 'bell'; a pick cannot take a whole number of about...
+    witchtable.engine.rules.IllegalAction: A pick takes 0 to 3 of 'bell', not a whole number of about...
     """
     if not isinstance(picked, dict) or not all(isinstance(k, str) for k in picked):
         raise IllegalAction("core/action-format", f"The picked cards map {what} to counts, "
@@ -36,8 +38,8 @@ def picked_counts(picked: Any, available: Mapping[str, int], what: str) -> dict[
             raise IllegalAction("core/action-format", f"{brief(name)} is not one of the {what} you "
                                                       f"can pick ({brief(have, 200)}).")
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= available[name]:
-            raise IllegalAction("core/action-format", f"You hold {available[name]} of {brief(name)}; "
-                                                      f"a pick cannot take {brief(count)}.")
+            raise IllegalAction("core/action-format",
+                                f"A pick takes 0 to {available[name]} of {brief(name)}, not {brief(count)}.")
     return {name: count for name, count in picked.items() if count}
 
 

@@ -160,7 +160,10 @@ UNDO_NEVER_MEETS_A_BOT = {
                           "(the card drawn was hidden) before any bot has answered",
     "potion-house": "each turn ends with a search, a check or the person's own draw, all of which "
                     "showed hidden tokens or cards, so core/undo already refuses before any bot "
-                    "has answered"}
+                    "has answered",
+    "hocus-focus": "in the race a bot's call is played when the person's clock passes it, and the "
+                   "person's own call ends the round with the bots' calls chosen before it: the "
+                   "round is judged at once and shows every call, so core/undo already refuses"}
 """Games where a take-back can never reach past a bot's answer, and why."""
 
 

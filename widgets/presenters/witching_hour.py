@@ -15,7 +15,7 @@ from typing import Any
 from ...engine import Game, IllegalAction
 from ...engine.games.witching_hour import card_words
 from ..i18n import _, bot_word
-from ..picks import hand_counts, picked_counts
+from ..picks import picked_counts
 from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
 
 R = "witching-hour/"
@@ -128,7 +128,8 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
                                                   "Witching Hour has 'attack' and 'block'.")
     view = game.view(seat)
     info = view["card_info"]
-    picked = picked_counts(picked, hand_counts(view["hand"]), "card types in your hand")
+    # Bounded by the game's copies of each type; the engine judges what the hand holds.
+    picked = picked_counts(picked, {k: v["copies"] for k, v in info.items()}, "card types")
     what = "attack" if picker == "attack" else "block"
     if not picked:
         raise IllegalAction(R + ("attack/same-type" if what == "attack" else "block/same-number"),
