@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("playwright")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from widget_harness import CHROMIUM, browser, open_table, serve_repo
+from widget_harness import CHROMIUM, browser, open_table
 from wt_browser import LAB_ROOM, LAPTOP, seeded_explorer
 
 from witchtable.engine import GAMES
@@ -35,11 +35,6 @@ COLUMN = """() => { const main = document.querySelector('.wt-ex-layout > .wt-mai
     return { split: main.parentElement.dataset.split, client: main.clientHeight,
              content: main.scrollHeight }; }"""
 
-
-@pytest.fixture(scope="module")
-def base():
-    with serve_repo() as url:
-        yield url
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -15,7 +15,7 @@ import pytest
 
 pytest.importorskip("playwright")
 
-from widget_harness import CHROMIUM, browser, open_table, serve_repo, settle
+from widget_harness import CHROMIUM, browser, open_table, settle
 
 from witchtable.widgets import TableController
 from witchtable.widgets.scene import action_key
@@ -23,11 +23,6 @@ from witchtable.widgets.scene import action_key
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(CHROMIUM is None, reason="Debian chromium is not installed")]
 
-
-@pytest.fixture(scope="module")
-def base():
-    with serve_repo() as url:
-        yield url
 
 
 @pytest.fixture

@@ -485,16 +485,6 @@ def test_explorer_acts_for_the_seat_a_choice_names():
 # --------------------------------------------------------------------------- the front end
 
 
-@pytest.fixture(scope="module")
-def base():
-    pytest.importorskip("playwright")
-    from widget_harness import CHROMIUM, serve_repo
-
-    if CHROMIUM is None:
-        pytest.skip("Debian chromium is not installed")
-    with serve_repo() as url:
-        yield url
-
 
 @pytest.fixture
 def page_for(base):

@@ -21,7 +21,7 @@ import pytest
 pytest.importorskip("playwright")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from widget_harness import CHROMIUM, ROOT, browser, open_table, serve_repo, settle
+from widget_harness import CHROMIUM, ROOT, browser, open_table, settle
 from wt_browser import fullest_position
 
 from witchtable.engine import GAMES, load_game
@@ -128,11 +128,6 @@ MEASURE = r"""root => {
   return { labels: texts.length, problems };
 }"""
 
-
-@pytest.fixture(scope="module")
-def base():
-    with serve_repo() as url:
-        yield url
 
 
 @pytest.fixture(scope="module")

@@ -38,11 +38,6 @@ WATCH_LIVE = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def base():
-    with serve_repo() as url:
-        yield url
-
 
 def page_for(context, base, controller):
     errors: list = []

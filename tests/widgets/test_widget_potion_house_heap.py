@@ -110,16 +110,6 @@ class _Table:
         return self.controller.state()
 
 
-@pytest.fixture(scope="module")
-def base():
-    pytest.importorskip("playwright")
-    from widget_harness import CHROMIUM, serve_repo
-
-    if CHROMIUM is None:
-        pytest.skip("Debian chromium is not installed")
-    with serve_repo() as url:
-        yield url
-
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("mode", "size"), [("play", (1280, 900)), ("play", (420, 800)),

@@ -121,16 +121,6 @@ IN_VIEW = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def base():
-    pytest.importorskip("playwright")
-    from widget_harness import CHROMIUM, serve_repo
-
-    if CHROMIUM is None:
-        pytest.skip("Debian chromium is not installed")
-    with serve_repo() as url:
-        yield url
-
 
 def _page(context, base, table: Table):
     from widget_harness import open_table
