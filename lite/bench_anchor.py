@@ -35,8 +35,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from pyodide_lock import canonical, sha256  # noqa: E402
-
 from build import (  # noqa: E402
     KERNEL_INSTALLS,
     PYODIDE_KERNELSPEC,
@@ -52,6 +50,7 @@ from build import (  # noqa: E402
     npm_pyodide,
     stage_lite,
 )
+from pyodide_lock import canonical, sha256  # noqa: E402
 
 ANCHOR_PINS = HERE / "anchor-wheels.txt"
 NOTEBOOK = "anchor.ipynb"

@@ -33,9 +33,10 @@ sys.path[:0] = [str(ROOT / "lite"), str(ROOT / "tests" / "site"), str(ROOT / "te
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from serve import make_server  # noqa: E402
 from wt_browser import CHROMIUM, CHROMIUM_FLAGS, LOCAL_HOST, OfflineGuard  # noqa: E402
 from wt_site import Browser, run_all_cells, when_playable  # noqa: E402
+
+from serve import make_server  # noqa: E402
 
 ANCHOR_CELL_DONE = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
     .some(o => o.textContent.trim() === '1') ? performance.now() : false"""

@@ -24,9 +24,10 @@ _REPO = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(Path(__file__).parent), str(_REPO / "tests" / "browser"), str(_REPO / "lite")]
 
 from playwright.sync_api import sync_playwright  # noqa: E402
-from serve import make_server  # noqa: E402  (lite/serve.py: what `make serve` runs)
 from wt_browser import CHROMIUM, CHROMIUM_FLAGS, LOCAL_HOST, NAV_TIMEOUT_MS, OfflineGuard  # noqa: E402
 from wt_site import SITE, TIMINGS, Browser, screenshot  # noqa: E402
+
+from serve import make_server  # noqa: E402  (lite/serve.py: what `make serve` runs)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -21,12 +21,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import bench_anchor
-import bench_site
 import pytest
-from serve import make_server
 from wt_browser import LOCAL_HOST
 from wt_site import record
+
+import bench_anchor
+import bench_site
+from serve import make_server
 
 REPO = Path(__file__).resolve().parents[2]
 LITE_PYTHON = REPO / ".venv-lite" / "bin" / "python"

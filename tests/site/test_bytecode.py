@@ -22,8 +22,9 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 from pathlib import Path
 
 import pytest
-from bytecode import kernel_order, pyc_name, record_line, rewrite_zip  # lite/ (on the path: conftest)
 from wt_site import SITE
+
+from bytecode import kernel_order, pyc_name, record_line, rewrite_zip  # lite/ (on the path: conftest)
 
 SOURCE = b"def boom():\n    raise ValueError('from the source line')\n"
 

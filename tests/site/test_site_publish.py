@@ -33,10 +33,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from serve import make_server  # lite/serve.py (on the path: conftest)
 from wt_axe import Audit
 from wt_browser import LOCAL_HOST
 from wt_site import REPO, click_an_action, record, run_all_cells, wait_cells_done, when_playable
+
+from serve import make_server  # lite/serve.py (on the path: conftest)
 
 WHEELHOUSE = Path(os.environ.get("WITCHTABLE_WHEELHOUSE", REPO / "build" / "wheelhouse"))
 VARIANT = {"format": "witchtable-variant", "version": 1, "game": "witching-hour", "name": "one-round",

@@ -5,10 +5,11 @@ test_accessibility.py), and leads to the rules reference and back."""
 
 from __future__ import annotations
 
-import pages  # lite/pages.py (conftest puts lite/ on the path)
 from wt_axe import Audit
 
 from witchtable.engine import GAMES
+
+import pages  # lite/pages.py (conftest puts lite/ on the path)
 
 
 def test_every_players_page_opens_from_the_landing_page_and_reaches_the_reference(

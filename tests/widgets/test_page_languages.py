@@ -16,10 +16,10 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "lite"))
 
-import pages  # noqa: E402
-
 from witchtable.engine import GAMES  # noqa: E402
 from witchtable.widgets.i18n import BOTS  # noqa: E402
+
+import pages  # noqa: E402
 
 LOCALE = ROOT / "widgets" / "locale"
 TRANSLATED = sorted({(gid, lang) for gid, spec in GAMES.items()

@@ -21,12 +21,12 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "lite"))
 
-import pages  # noqa: E402
-import player_rules  # noqa: E402
-
 from witchtable.engine import GAMES  # noqa: E402
 from witchtable.engine.rules import Rule  # noqa: E402
 from witchtable.widgets.controller import rules_anchor  # noqa: E402
+
+import pages  # noqa: E402
+import player_rules  # noqa: E402
 
 LOCALE = ROOT / "widgets" / "locale"
 PAGES = sorted((gid, lang) for gid, spec in GAMES.items() for lang in pages.page_languages(spec.describe()))
