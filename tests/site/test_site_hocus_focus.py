@@ -58,6 +58,7 @@ def test_a_whole_game_with_right_and_wrong_claims_and_a_no_match(
         for _click in range(MAX_CLICKS):
             if root.locator(".wt-gameover").count():
                 break
+            start_race(page, root)  # timed: the board shows once How to play is closed and counted down
             root.locator("[data-grid=board] button.wt-grid-cell, .wt-gameover").first.wait_for()
             table.wait_idle()
             if root.locator(".wt-gameover").count():
@@ -92,7 +93,9 @@ def test_a_whole_game_with_right_and_wrong_claims_and_a_no_match(
         page.screenshot(path=str(ARTIFACTS / f"hocus-focus-{language}-{timing}.png"), full_page=True)
         rules = root.locator("a[href*='rules/']").first.get_attribute("href")  # How to play's link
         assert rules.endswith(f"rules/{GAME}/" if language == "en" else f"rules/{GAME}/{language}/"), rules
-        page.goto(urljoin(page.url, rules))
+        page.goto(urljoin(page.url, rules))  # the player's page, the reference one link away
+        assert page.locator("html").get_attribute("lang") == language
+        page.goto(urljoin(page.url, page.locator("a[data-role=reference]").first.get_attribute("href")))
         assert page.locator("html").get_attribute("lang") == language
         assert page.locator("code", has_text=f"{GAME}/claim/fit").count() >= 1
         assert browser.errors == []
