@@ -11,15 +11,13 @@ sees it: ``observe(view)`` does that (the simulator calls it for every bot that 
   tokens are and where the other thirty are not; a check tells one token's place or one
   place it is not; a space whose ten tokens are known holds no other. It declares five
   cards, and concocts once it knows where each of its cards' tokens is.
-- :class:`HumanMemoryBot` remembers like a person: it checks an opened space for each
-  of its own cards (with probability ``focus``: it sees the token there, or remembers it
-  missing; three misses place a token) and notices ``attention`` other tokens; each
-  memory lasts a random time (exponential, half of them gone after ``half_life`` turns
-  of the table); with probability ``confusion`` a memory is stored under a look-alike
-  ingredient (same family: one toadstool for another). Its own cards fade the same way
-  with ``hand_half_life``. It searches where its unfound tokens may be and concocts when
-  it believes it knows where all its cards' tokens are, when no search can help, or, as
-  impatience grows over ``patience`` searches on one hand, on a fair guess.
+- :class:`HumanMemoryBot` remembers like a person: it notices the tokens of its own
+  cards in an opened space (each with probability ``focus``) and ``attention`` other
+  tokens; each memory lasts a random time (exponential, half of them gone after
+  ``half_life`` turns of the table); with probability ``confusion`` a memory is stored
+  under a look-alike ingredient (same family: one toadstool for another). Its own cards
+  fade the same way with ``hand_half_life``. It concocts when it believes it knows where
+  all its cards' tokens are, or after ``patience`` searches on one hand, guessing.
   :data:`DIFFICULTY` gives a setting per level.
 
 The random bot is the engine's generic one (uniform over legal actions): no memory.
@@ -82,7 +80,8 @@ class _Watcher:
         if kind == "declare":
             return f"It declares {action['count']} cards: as many as it means to find at once."
         if kind == "concoct":
-            return self.why_concoct(view)
+            return ("It believes it knows where the token of each of its cards is (or it has searched "
+                    "long enough and guesses the rest), so it concocts.")
         if kind == "search":
             return self.why_search(view, action["space"])
         if kind == "assign":
@@ -90,10 +89,6 @@ class _Watcher:
         return "A move its memory does not explain."
 
     # -- the memory model's hooks
-    def why_concoct(self, view: dict) -> str:
-        return ("It believes it knows where the token of each of its cards is (or it has searched "
-                "long enough and guesses the rest), so it concocts.")
-
     def why_search(self, view: dict, space: int) -> str: ...
     def why_assign(self, view: dict, action: dict) -> str: ...
     def saw_hand(self, cards: list, view: dict) -> None: ...
@@ -207,14 +202,13 @@ class Memory:
     attention: int
     """Tokens other than its own cards' noticed in an opened space."""
     focus: float
-    """Chance of checking each of its own cards in an opened space (seeing it there or not)."""
+    """Chance of noticing each of its own cards' tokens in an opened space."""
     confusion: float
     """Chance a memory is stored under a look-alike ingredient of the same family."""
     hand_half_life: float
     """Turns after which half of its own face-down cards are forgotten."""
     patience: int
-    """Searches on one hand after which it concocts whatever its chance; before that the
-    chance of success it settles for falls evenly from certainty."""
+    """Searches on one hand before it concocts anyway, guessing what it does not know."""
     draw: int
     """Cards it declares each time (2-5)."""
 
@@ -231,14 +225,7 @@ DIFFICULTY: dict[str, Memory] = {
 
 
 class HumanMemoryBot(_Watcher):
-    """Forgets with time and mixes up look-alike ingredients (see the module docstring).
-
-    Like a person it looks for its own cards in every opened space: a token it sees is
-    somewhere, one it misses is not there (three misses leave one place). It searches
-    where its missing tokens may be, and concocts when the chance that all its cards are
-    right is as high as its growing impatience asks, or when no search can help (the
-    cards it remembers are placed; the ones it forgot it cannot look for).
-    """
+    """Forgets with time and mixes up look-alike ingredients (see the module docstring)."""
 
     name = "human"
 
@@ -247,12 +234,9 @@ class HumanMemoryBot(_Watcher):
         self.level = level
         self.memory = DIFFICULTY[level]
         self.draw = self.memory.draw
-        self.where: dict[str, tuple[int, float]] = {}       # card -> (space, forgotten at turn)
-        self.absent: dict[str, dict[int, float]] = {}       # card -> {space not in: forgotten at}
-        self.hand: dict[str, float] = {}                    # own card -> forgotten at turn
-        self.opened = [-1] * SPACES                         # turn each space was last seen open
+        self.where: dict[str, tuple[int, float]] = {}   # card -> (space, forgotten at turn)
+        self.hand: dict[str, float] = {}                # own card -> forgotten at turn
         self.searches = 0
-        self.odds = (1.0, 0, False)       # last concoct's chance, searches, and cards left to find
 
     def _lasting(self, now: int, half_life: float) -> float:
         """When a memory made now is gone: an exponential lifetime with that half-life."""
@@ -264,15 +248,6 @@ class HumanMemoryBot(_Watcher):
             return None
         return trace[0]
 
-    def _places(self, card: str, now: int) -> list:
-        """The spaces it believes ``card``'s token may be in: the one it remembers, else
-        those it does not remember it missing from."""
-        known = self._recall(card, now)
-        if known is not None:
-            return [known]
-        gone = self.absent.get(card, {})
-        return [k for k in range(SPACES) if gone.get(k, now) <= now] or list(range(SPACES))
-
     def _store(self, card: str, space: int, view: dict) -> None:
         table = view["card_info"]
         if self.rng.random() < self.memory.confusion:
@@ -282,17 +257,11 @@ class HumanMemoryBot(_Watcher):
                 card = alike[self.rng.randrange(len(alike))]
         self.where[card] = (space, self._lasting(view["turn"], self.memory.half_life))
 
-    def _miss(self, card: str, space: int, now: int) -> None:
-        self.absent.setdefault(card, {})[space] = self._lasting(now, self.memory.half_life)
-
     def saw_hand(self, cards: list, view: dict) -> None:
         if set(cards) - set(self.hand):   # new cards: a new hand to find
             self.searches = 0
-            self.absent = {c: self.absent[c] for c in cards if c in self.absent}
         for card in cards:
-            if view["keep_cards_visible"]:
-                self.hand[card] = math.inf   # cards left face up are not forgotten
-            elif card not in self.hand:
+            if card not in self.hand:
                 self.hand[card] = self._lasting(view["turn"], self.memory.hand_half_life)
         for card in list(self.hand):
             if card not in cards:
@@ -302,96 +271,60 @@ class HumanMemoryBot(_Watcher):
         return [c for c, gone in self.hand.items() if gone > now]
 
     def saw_space(self, space: int, tokens: list, view: dict) -> None:
-        now = view["turn"]
-        self.opened[space] = now
-        inside = set(tokens)
-        mine = self._my_cards(now)
-        for card in mine:
-            if self.rng.random() < self.memory.focus:
-                if card in inside:
+        mine = set(self._my_cards(view["turn"]))
+        others = []
+        for card in tokens:
+            if card in mine:
+                if self.rng.random() < self.memory.focus:
                     self._store(card, space, view)
-                else:
-                    self._miss(card, space, now)
-        others = [c for c in tokens if c not in mine]
+            else:
+                others.append(card)
         for i in sorted(range(len(others)), key=lambda _: self.rng.random())[:self.memory.attention]:
             self._store(others[i], space, view)
 
     def saw_check(self, card: str, space: int, found: bool, view: dict) -> None:
         if found:
             self._store(card, space, view)
-            return
-        if self._recall(card, view["turn"]) == space:
+        elif self._recall(card, view["turn"]) == space:
             del self.where[card]
-        if card in self.hand:
-            self._miss(card, space, view["turn"])
 
-    def _chance(self, view: dict) -> float:
-        """How likely it believes a potion of its cards is now: one place for each card it
-        is sure of, a guess among the rest (any space for a card it forgot)."""
-        now = view["turn"]
-        mine = self._my_cards(now)
-        odds = 0.25 ** (view["hand_sizes"][view["seat"]] - len(mine))
-        for card in mine:
-            odds /= len(self._places(card, now))
-        return odds
-
-    def _gain(self, space: int, now: int) -> float:
-        """How many of its own missing tokens it expects to find in ``space``."""
-        gain = 0.0
-        for card in self._my_cards(now):
-            places = self._places(card, now)
-            if len(places) > 1 and space in places:
-                gain += 1 / len(places)
-        return gain
+    def _remembered(self, space: int, now: int) -> int:
+        return sum(1 for c in self.where if self._recall(c, now) == space)
 
     def turn(self, view: dict, legal: list) -> dict:
         now = view["turn"]
-        odds = self._chance(view)
-        hunting = any(self._gain(k, now) for k in range(SPACES))   # a card a search may place
-        if not hunting or odds >= 1 - self.searches / self.memory.patience:
-            self.odds = (odds, self.searches, hunting)
+        mine = self._my_cards(now)
+        complete = len(mine) == view["hand_sizes"][view["seat"]]
+        if (complete and all(self._recall(c, now) is not None for c in mine)) \
+                or self.searches >= self.memory.patience:
             self.hand = {}
             self.searches = 0
             return next(a for a in legal if a["type"] == "concoct")
         self.searches += 1
-        best = max(range(SPACES), key=lambda k: (self._gain(k, now), -self.opened[k], self.rng.random()))
-        return next(a for a in legal if a["type"] == "search" and a["space"] == best)
-
-    def why_concoct(self, view: dict) -> str:
-        odds, searches, hunting = self.odds
-        if odds >= 1:
-            return "It believes it knows where the token of each of its cards is, so it concocts."
-        if not hunting:
-            return ("It knows where the tokens of the cards it remembers are; it forgot the others, so "
-                    "no search can help: it concocts and will place them when they are turned over.")
-        return (f"After {searches} searches on these cards it is sure enough (about {round(odds * 100)}% "
-                "that every one is right, by what it remembers) to risk a potion.")
+        fewest = min(self._remembered(k, now) for k in range(SPACES))
+        spaces = [k for k in range(SPACES) if self._remembered(k, now) == fewest]
+        space = spaces[self.rng.randrange(len(spaces))]
+        return next(a for a in legal if a["type"] == "search" and a["space"] == space)
 
     def why_search(self, view: dict, space: int) -> str:
-        if self._gain(space, view["turn"]) > 0:
-            return (f"Some of its cards' tokens it has not found yet may be in space {space + 1} (it "
-                    f"remembers where it saw them missing), so it looks there ({self.level} memory: "
-                    "memories fade and look-alikes get mixed up).")
-        return (f"It has not seen space {space + 1} open for the longest while, so it looks there "
+        return (f"It remembers the fewest tokens in space {space + 1}, so it looks there "
                 f"({self.level} memory: memories fade and look-alikes get mixed up).")
 
     def why_assign(self, view: dict, action: dict) -> str:
-        now = view["turn"]
-        if self._recall(action["card"], now) == action["space"]:
+        if self._recall(action["card"], view["turn"]) == action["space"]:
             return f"It remembers this token in space {action['space'] + 1}."
-        places = self._places(action["card"], now)
-        if places == [action["space"]]:
-            return (f"It remembers this token missing from the other spaces, so it must be in space "
-                    f"{action['space'] + 1}.")
-        return (f"It does not know where this token is, and guesses space {action['space'] + 1}, one of "
-                f"the {len(places)} it may be in.")
+        return (f"It does not remember where this token is, and guesses space {action['space'] + 1}, one it "
+                "remembers least of.")
 
     def assign(self, view: dict, legal: list) -> dict:
         now = view["turn"]
-        cards = list(dict.fromkeys(a["card"] for a in legal))
-        card = min(cards, key=lambda c: len(self._places(c, now)))   # the surest first
-        places = self._places(card, now)
-        space = places[0] if len(places) == 1 else places[self.rng.randrange(len(places))]
+        for action in legal:
+            if self._recall(action["card"], now) == action["space"]:
+                return action
+        card = legal[0]["card"]
+        fewest = min(self._remembered(k, now) for k in range(SPACES))
+        spaces = [k for k in range(SPACES) if self._remembered(k, now) == fewest]
+        space = spaces[self.rng.randrange(len(spaces))]
         return next(a for a in legal if a["card"] == card and a["space"] == space)
 
 
