@@ -113,7 +113,7 @@ class FrozenAction(dict):
         >>> a.restore(), a
         ({'type': 'take', 'cards': []}, {'type': 'take', 'cards': ['bell']})
         """
-        given = thawed(self)
+        given = fresh_json(self)  # plain again: what was given, to validate
         dict.clear(self)
         dict.update(self, {k: _frozen(v) for k, v in self._made.items()})
         return given
@@ -125,7 +125,7 @@ class FrozenAction(dict):
         return self
 
     def __reduce__(self) -> tuple:
-        return (FrozenAction, (thawed(self._made),))
+        return (FrozenAction, (fresh_json(self._made),))
 
 
 def _frozen(value: Any) -> Any:
@@ -143,20 +143,6 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def thawed(value: Any) -> Any:
-    """A plain copy of a JSON value, lists and objects new, frozen ones made plain again:
-    what a save, a view or a refusal hands out shares nothing with an action the core keeps.
-
-    >>> thawed(FrozenAction(type="discard", cards=["bell"]))["cards"].append("mirror")
-    """
-    kind = type(value)
-    if kind is list or kind is FrozenList or kind is tuple:
-        return [thawed(v) for v in value] if kind is not tuple else tuple(thawed(v) for v in value)
-    if kind is dict or kind is FrozenAction:
-        return {k: thawed(v) for k, v in value.items()}
-    return value
-
-
 def checked(action: Any) -> Any:
     """``action`` as it was made if it is a listed action changed behind its back (put back
     first), else ``action`` itself: the check every path that hands an action out makes."""
@@ -168,11 +154,7 @@ def checked(action: Any) -> Any:
 def private(action: Any) -> FrozenAction:
     """The core's own copy of a normal form ``validate`` returned: a listed action's twin
     (so a shared action changed behind its back is never played), or a plain dict frozen."""
-    if type(action) is FrozenAction:
-        if action != action._made:
-            action.restore()
-        return action._made
-    return FrozenAction(action)._made
+    return (checked(action) if type(action) is FrozenAction else FrozenAction(action))._made
 
 
 _NESTED = frozenset({list, tuple, dict, FrozenList, FrozenAction})
@@ -715,7 +697,8 @@ def fresh_json(value: Any) -> Any:
     For views: a caller who edits the view it got must not change the game or anyone's
     later views, so a State's ``view`` hands out containers of its own (this, for a
     part it keeps, such as a scored round) and the log's entries are copied with it.
-    ``marshal`` copies plain values in C; anything it refuses (a listed action) is walked.
+    ``marshal`` copies plain values in C; anything it refuses (a listed action, whose copy
+    comes out as a plain dict and lists) is walked.
     """
     try:
         return marshal.loads(marshal.dumps(value))
@@ -906,7 +889,7 @@ class Game:
             "players": self.players,
             "seed": self.seed,
             "options": copy.deepcopy(self.options),
-            "actions": [[m.seat, thawed(m.action)] for m in self._history],
+            "actions": fresh_json([[m.seat, m.action] for m in self._history]),  # plain, shared with nothing
         }
 
     def clone(self) -> Game:
