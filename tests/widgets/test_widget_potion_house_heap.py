@@ -97,19 +97,6 @@ READABLE = """(heap) => {
 }"""
 
 
-class _Table:
-    """What harness.html talks to (a controller's handle and state)."""
-
-    def __init__(self, controller: TableController):
-        self.controller = controller
-
-    def handle(self, message):
-        return self.controller.handle(message)
-
-    def state(self):
-        return self.controller.state()
-
-
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("mode", "size"), [("play", (1280, 900)), ("play", (420, 800)),
@@ -131,7 +118,7 @@ def test_every_token_of_a_search_is_readable_when_the_lid_opens(base, mode, size
         assert table.game.move_number == move
     errors: list = []
     with browser(width=size[0], height=size[1]) as (context, _outside):
-        page = open_table(context, base, _Table(table), errors)
+        page = open_table(context, base, table, errors)
         if page.locator("[data-role=howto-close]").count():
             page.click("[data-role=howto-close]")
         heap = page.locator(".wt-reveal .wt-heap")
