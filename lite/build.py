@@ -899,8 +899,8 @@ def build_site(args: argparse.Namespace) -> dict:
         lazy_ipython_terminal(partial / "lite" / "static" / "pyodide")
         completion_without_jedi(partial / "lite" / "static" / "pyodide")
         kernel_installs_no_jedi(partial / "lite" / "extensions" / "@jupyterlite" / "pyodide-kernel-extension")
-        write_pages(partial, games=games, coming=[] if args.games else found["catalogue"]["coming"],
-                    notebooks=notebooks, wheel=wheel, pyodide="lite/static/pyodide/", variants=variants)
+        write_pages(partial, games=games, notebooks=notebooks, wheel=wheel,
+                    pyodide="lite/static/pyodide/", variants=variants)
         shipped = partial / "lite" / "static" / "pyodide"
         modules = compile_startup(shipped, wheel.name, PRELOAD, work / "bytecode")
         with tempfile.TemporaryDirectory() as whole:  # (with all its bytecode: no compiling's leftovers)

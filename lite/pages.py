@@ -197,10 +197,9 @@ def variant_link(variant: dict) -> str:
     return f"play/{quote(variant['game'])}/?variant={quote(variant['name'])}"
 
 
-def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: list[dict] = (),
+def landing_page(games: list[dict], notebooks: list[str], files: Path,
                  variants: list[dict] = ()) -> str:
-    """The games as the engine registers them (its order), then the project's games coming,
-    then the house variants."""
+    """The games as the engine registers them (its order), then the house variants."""
     ids = [g["id"] for g in games]
     cards = []
     for game in games:
@@ -226,13 +225,6 @@ def landing_page(games: list[dict], notebooks: list[str], files: Path, coming: l
         <h3>{esc(game["name"])}</h3>
         <p class="wt-meta">{esc(players)}{team} · against bots or pass-and-play</p>{about}
         <p class="wt-links">{" ".join(links)}</p>
-      </li>""")
-    for game in coming:
-        if game["id"] not in ids:
-            cards.append(f"""
-      <li class="wt-game wt-coming" data-game="{esc(game["id"])}">
-        <h3>{esc(game["name"])}</h3>
-        <p class="wt-meta">coming</p>
       </li>""")
     rows = []
     for nb in notebooks:
@@ -471,10 +463,10 @@ def embed_page(games: list[dict], variants: list[dict]) -> str:
 
 
 def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Path, pyodide: str,
-                coming: list[dict] = (), variants: list[dict] = ()) -> None:
+                variants: list[dict] = ()) -> None:
     """Write index.html, play/<game>/index.html, play/assets/, embed/ and variants/ into ``out``.
 
-    ``games`` and ``coming`` are the engine's catalogue (``witchtable.engine.games.catalogue``);
+    ``games`` is the engine's catalogue (``witchtable.engine.games.catalogue``);
     ``variants`` the checked house variants (``witchtable.variants.Variant.to_json``).
     """
     assets = out / "play" / "assets"
@@ -483,7 +475,7 @@ def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Pa
         shutil.copy2(SITE / name, assets / name)
     copy_widget_files(wheel, assets)
     files = out / "lite" / "files"
-    (out / "index.html").write_text(landing_page(games, notebooks, files, coming, variants))
+    (out / "index.html").write_text(landing_page(games, notebooks, files, variants))
     (out / "embed").mkdir(exist_ok=True)
     (out / "embed" / "index.html").write_text(embed_page(games, variants))
     if variants:

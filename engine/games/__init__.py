@@ -20,16 +20,6 @@ from ..core import GAMES, GameSpec, register
 
 EXTRA_GAMES_VARIABLE = "WITCHTABLE_EXTRA_GAMES"
 
-COMING: dict[str, str] = {
-    "disney-hocus-pocus": "Disney Hocus Pocus: The Game",
-    "potion-house": "Potion House",
-    "hocus-focus": "Hocus Focus",
-}
-"""The project's games not written yet (id: title), in the order they come. The site lists
-each one not yet registered as "coming"; a game that registers simply stops being listed,
-so its entry here may stay until someone tidies up."""
-
-
 def discover() -> list[str]:
     """The module names of the games to register: the packages here, then the extra ones."""
     own = sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg)
@@ -45,15 +35,10 @@ def _register_all() -> None:
         register(spec)
 
 
-def coming() -> dict[str, str]:
-    """The project's games not registered yet (id: title), for the site's landing page."""
-    return {gid: name for gid, name in COMING.items() if gid not in GAMES}
-
-
 def catalogue() -> dict:
-    """Every registered game described as plain JSON, in registry order, and the games coming."""
-    return {"games": [spec.describe() for spec in GAMES.values()],
-            "coming": [{"id": gid, "name": name} for gid, name in coming().items()]}
+    """Every registered game described as plain JSON, in registry order: what the site builds
+    its pages from (discovery is the only list of games)."""
+    return {"games": [spec.describe() for spec in GAMES.values()]}
 
 
 _register_all()
