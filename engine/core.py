@@ -531,6 +531,10 @@ class GameSpec:
       score that counts hidden cards would leak them. A game whose scores are hidden for a
       while (face-down tokens) also answers ``State.scores_public``: the view carries
       them only while it is true. ``Game.scores`` is always there.
+    - ``view_type``: the :class:`typing.TypedDict` declaring what ``Game.view`` gives (the
+      game's ``views.py``, built on :class:`~witchtable.engine.views.CommonView`): bots and
+      presenters are typed against it, the reference's view table is generated from it and
+      the tests check every view of random games against it. ``None``: undeclared.
 
     The spec checks its own declaration (a kind or timing it does not know, an option
     declared twice, a ``"random"`` bot of its own) and ``describe()`` gives it as plain
@@ -553,6 +557,7 @@ class GameSpec:
     how_to_play: tuple[str, ...] = ()
     public_scores: bool = False
     default_kind: str | None = None
+    view_type: type | None = None
     option_list: tuple[Option, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -30,6 +30,7 @@ from ...core import GameSpec, Option, count_option, flag_option, seat_option
 from ...rules import N_, brief
 from .bot import BOTS, LEVELS, AdaptiveBot, HocusFocusBot
 from .state import MAX_MS, TIE_CALLS, HocusFocusState, check_tie_calls, check_timing
+from .views import HocusFocusView
 from .wizards import HOUSE_DECK, MAX_DECK, card_facts, check_deck, shared
 
 LANGUAGES = ("en", "es")
@@ -93,7 +94,8 @@ SPEC = GameSpec(
     ),
     public_scores=True,
     default_kind="adaptive",
+    view_type=HocusFocusView,
 )
 
 __all__ = ["BOTS", "HOUSE_DECK", "LEVELS", "SPEC", "AdaptiveBot", "HocusFocusBot", "HocusFocusState",
-           "card_facts", "shared"]
+           "HocusFocusView", "card_facts", "shared"]

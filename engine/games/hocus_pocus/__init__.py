@@ -33,6 +33,7 @@ from ...core import GameSpec, Option, flag_option, seat_option
 from .bot import HocusPocusBot
 from .cards import CARD_TABLE, card_label, merge_table
 from .state import HocusPocusState
+from .views import HocusPocusView
 
 SPEC = GameSpec(
     id="hocus-pocus",
@@ -68,6 +69,7 @@ SPEC = GameSpec(
         "before each Hocus (a house rule).",
     ),
     public_scores=True,
+    view_type=HocusPocusView,
 )
 
-__all__ = ["CARD_TABLE", "SPEC", "HocusPocusState", "card_label"]
+__all__ = ["CARD_TABLE", "SPEC", "HocusPocusState", "HocusPocusView", "card_label"]

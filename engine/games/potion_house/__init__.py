@@ -27,6 +27,7 @@ from ...core import GameSpec, Option, flag_option, seat_option
 from .bot import BOTS
 from .ingredients import HOUSE_INGREDIENTS, merge_ingredients
 from .state import PotionHouseState
+from .views import PotionHouseView
 
 SPEC = GameSpec(
     id="potion-house",
@@ -61,6 +62,7 @@ SPEC = GameSpec(
         "game once the round is complete.",
     ),
     public_scores=True,
+    view_type=PotionHouseView,
 )
 
-__all__ = ["HOUSE_INGREDIENTS", "SPEC", "PotionHouseState"]
+__all__ = ["HOUSE_INGREDIENTS", "SPEC", "PotionHouseState", "PotionHouseView"]

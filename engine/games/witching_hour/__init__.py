@@ -35,6 +35,7 @@ from ...core import GameSpec, Option, count_option, flag_option, seat_option
 from .bot import WitchingHourBot
 from .deck import HOUSE_DECK, card_words, merge_deck
 from .state import WitchingHourState
+from .views import WitchingHourView
 
 SPEC = GameSpec(
     id="witching-hour",
@@ -75,6 +76,7 @@ SPEC = GameSpec(
         "Hex pile, and each Hex pile scores by its type's track.",
     ),
     public_scores=True,
+    view_type=WitchingHourView,
 )
 
-__all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState", "card_words"]
+__all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState", "WitchingHourView", "card_words"]
