@@ -40,6 +40,7 @@ from .cards import (
     parse,
 )
 from .state import FIELDS, DisneyHocusPocusState
+from .views import DisneyHocusPocusView
 
 
 def _cauldron(value: object, players: int) -> str:
@@ -94,7 +95,8 @@ SPEC = GameSpec(
         "Five tops of one colour, one ingredient, or one ingredient in five colours stun a witch.",
     ),
     public_scores=True,
+    view_type=DisneyHocusPocusView,
 )
 
 __all__ = ["COLOURS", "FIELDS", "HOUSE_SPELLS", "HOUSE_SYMBOLS", "SPEC", "SPELL_EFFECTS", "TYPES", "WITCHES",
-           "DisneyHocusPocusState", "parse", "spell_study"]
+           "DisneyHocusPocusState", "DisneyHocusPocusView", "parse", "spell_study"]
