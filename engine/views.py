@@ -21,10 +21,16 @@ import typing
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
-Seat = int
-"""A seat number, 0 for the first player."""
-
 _OPEN = "__open_keys__"
+
+
+class TypeName(str):
+    """A type alias's name for the reference table: ``Annotated[Literal[...], TypeName("card")]``
+    (a long set of values is named once, in the table's legend, not in every row)."""
+
+
+Seat = Annotated[int, TypeName("seat")]
+"""A seat number, 0 for the first player."""
 
 
 def open_keys(cls: type) -> type:
@@ -67,7 +73,7 @@ class CommonView(TypedDict):
     winners: list[Seat]
     """the winning seats once the game is over (else empty)"""
     log: list[LogEntry]
-    """the events this seat may see, oldest first"""
+    """the events this seat may see, oldest first (each kind of event adds its own fields)"""
 
 
 # -- reading a view type ----------------------------------------------------------------------
@@ -86,9 +92,10 @@ def _unwrap(tp: Any) -> tuple[Any, bool, str]:
             optional, tp = True, typing.get_args(tp)[0]
         elif origin is typing.Required:
             tp = typing.get_args(tp)[0]
-        elif origin is Annotated:
-            doc = next((m for m in tp.__metadata__ if isinstance(m, str)), doc)
-            tp = tp.__origin__
+        elif origin is Annotated:  # a meaning (str) comes off; a TypeName stays on the type
+            doc = next((m for m in tp.__metadata__ if type(m) is str), doc)
+            name = _name(tp)
+            return (tp.__origin__ if name is None else Annotated[tp.__origin__, name]), optional, doc
         else:
             return tp, optional, doc
 
@@ -137,29 +144,72 @@ def key_docs(cls: type) -> dict[str, str]:
     return docs
 
 
+def _name(tp: Any) -> str | None:
+    """The :class:`TypeName` an Annotated type carries, if any."""
+    return next((m for m in getattr(tp, "__metadata__", ()) if isinstance(m, TypeName)), None)
+
+
+def alternatives(tp: Any) -> list[Any]:
+    """The types a union allows (a type that is no union: itself), Annotated kept."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        return [alt for arg in typing.get_args(tp) for alt in alternatives(arg)]
+    if origin is Literal:
+        return [Literal[value] for value in typing.get_args(tp)]
+    return [tp]
+
+
 def type_text(tp: Any) -> str:
     """A type as the reference table writes it: ``int``, ``list of str``, ``"a" or "b"``."""
     if tp is type(None) or tp is None:
         return "null"
     origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Annotated:
+        return _name(tp) or type_text(tp.__origin__)
     if origin is Literal:
         return " or ".join(f'"{a}"' if isinstance(a, str) else str(a).lower() for a in args)
     if origin in (typing.Union, types.UnionType):
         return " or ".join(type_text(a) for a in args)
     if origin is list:
-        return f"list of {type_text(args[0])}"
+        return f"list of {_grouped(args[0])}"
     if origin is dict:
-        return f"{{{type_text(args[0])}: {type_text(args[1])}}}"
+        return f"{{{_grouped(args[0])}: {_grouped(args[1])}}}"
     if typing.is_typeddict(tp):
         return "object"
     plain = {str: "str", int: "int", bool: "bool", float: "number", Any: "any"}
     return plain.get(tp, getattr(tp, "__name__", str(tp)))
 
 
+def _grouped(tp: Any) -> str:
+    text = type_text(tp)
+    return f"({text})" if " or " in text else text
+
+
+def names(cls: type) -> dict[str, str]:
+    """Every named type (:class:`TypeName`) a view type uses, with the values it stands for."""
+    found: dict[str, str] = {}
+
+    def visit(tp: Any) -> None:
+        name = _name(tp)
+        if name is not None:
+            found.setdefault(name, type_text(tp.__origin__))
+        if typing.is_typeddict(tp):
+            for inner, _optional in fields(tp).values():
+                visit(inner)
+        for arg in typing.get_args(tp):
+            if not isinstance(arg, (str, int)):
+                visit(arg)
+    visit(cls)
+    return found
+
+
 def _records(tp: Any) -> Iterator[tuple[str, type]]:
-    """The records (TypedDicts) a type holds, with the suffix their keys' paths take."""
+    """The records (TypedDicts) a type holds, with what their keys' paths add (`[]`: each
+    item of a list, `.*`: each value of an object)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
-    if typing.is_typeddict(tp):
+    if origin is Annotated:
+        yield from _records(tp.__origin__)
+    elif typing.is_typeddict(tp):
         yield "", tp
     elif origin in (typing.Union, types.UnionType):
         for arg in args:
@@ -167,23 +217,37 @@ def _records(tp: Any) -> Iterator[tuple[str, type]]:
     elif origin is list:
         yield from ((f"[]{s}", r) for s, r in _records(args[0]))
     elif origin is dict:
-        yield from ((f"{{}}{s}", r) for s, r in _records(args[1]))
+        yield from ((f".*{s}", r) for s, r in _records(args[1]))
 
 
-def rows(cls: type, prefix: str = "", skip: frozenset[str] = frozenset()) -> list[tuple[str, str, str]]:
-    """(key path, type, meaning) for every key of a view type and of the records it holds."""
+def _merged(records: list[type]) -> dict[str, tuple[list[Any], bool, str]]:
+    """The keys of one or more alternative records: their types, whether one may be absent
+    (optional, or missing from an alternative) and the first meaning given."""
+    merged: dict[str, tuple[list[Any], bool, str]] = {}
+    declared = [fields(record) for record in records]
+    for record, keys in zip(records, declared, strict=True):
+        docs = key_docs(record)
+        for key, (tp, optional) in keys.items():
+            tps, absent, doc = merged.get(key, ([], False, ""))
+            absent = absent or optional or any(key not in other for other in declared)
+            merged[key] = ([*tps, tp], absent, doc or docs.get(key, ""))
+    return merged
+
+
+def rows(cls: type | list[type], prefix: str = "") -> list[tuple[str, str, str]]:
+    """(key path, type, meaning) for every key of a view type and of the records it holds
+    (alternative records, `A | B`, in one set of rows)."""
     out = []
-    docs = key_docs(cls)
-    for key, (tp, optional) in fields(cls).items():
-        if key in skip:
-            continue
-        path = prefix + key
-        out.append((path, type_text(tp) + (" (may be absent)" if optional else ""), docs.get(key, "")))
-        seen: set[type] = set()
-        for suffix, record in _records(tp):
-            if record not in seen:
-                seen.add(record)
-                out += rows(record, f"{path}{suffix}.")
+    for key, (tps, absent, doc) in _merged(cls if isinstance(cls, list) else [cls]).items():
+        words = dict.fromkeys(type_text(alt) for tp in tps for alt in alternatives(tp))
+        out.append((prefix + key, " or ".join(words) + (" (may be absent)" if absent else ""), doc))
+        nested: dict[str, list[type]] = {}
+        for tp in tps:
+            for suffix, record in _records(tp):
+                if record not in nested.setdefault(suffix, []):
+                    nested[suffix].append(record)
+        for suffix, records in nested.items():
+            out += rows(records, f"{prefix}{key}{suffix}.")
     return out
 
 
@@ -215,6 +279,8 @@ def _what(value: Any) -> str:
 
 def _make(tp: Any) -> Checker:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Annotated:
+        return checker(tp.__origin__)
     if typing.is_typeddict(tp):
         return _record_checker(tp)
     if origin in (typing.Union, types.UnionType):

@@ -12,7 +12,8 @@ the same blocks in that language, through the widgets' translation catalogue (th
 summaries and rulings are translated there for the table), so it never drifts either.
 
 A doc holds ``<!-- BEGIN rules_table.py KIND -->`` ... ``<!-- END rules_table.py KIND -->``
-for each KIND in :data:`BLOCKS` that it wants; ``--write`` refills exactly those. With
+for each KIND in :data:`BLOCKS` that it wants; ``--write`` refills exactly those. ``view`` is
+the view's table, from the game's declared view type (``engine/games/<game>/views.py``). With
 ``--games`` the one block is ``games``: every registered game, its players, goal and
 reference page (the README's list, so adding a game edits no list by hand).
 Run it with the package importable (``PYTHONPATH=build/dev`` after ``make dev``, or the
@@ -98,7 +99,27 @@ def rulings_block(game_id: str) -> str:
     return "\n".join(lines) if lines else none
 
 
-BLOCKS: dict[str, Callable[[str], str]] = {"rules": rules_block, "rulings": rulings_block}
+def view_block(game_id: str) -> str:
+    """A markdown table: every key of the game's view (its spec's ``view_type``, with the
+    records it holds), its type and meaning, then the named types it uses."""
+    spec = _games()[game_id]
+    if spec.view_type is None:
+        return _(N_("_This game declares no view type (GameSpec view_type)._"))
+    from witchtable.engine import views
+
+    head = (_(N_("Field")), _(N_("Type")), _(N_("Meaning")))
+    lines = [f"| {head[0]} | {head[1]} | {head[2]} |", "|---|---|---|"]
+    for path, kind, meaning in views.rows(spec.view_type):
+        lines.append(f"| `{path}` | {_cell(kind)} | {_cell(meaning)} |")
+    named = views.names(spec.view_type)
+    if named:
+        lines += ["", _(N_("Named types:")), ""]
+        lines += [f"- *{name}*: {_cell(values)}" for name, values in named.items()]
+    return "\n".join(lines)
+
+
+BLOCKS: dict[str, Callable[[str], str]] = {"rules": rules_block, "rulings": rulings_block,
+                                           "view": view_block}
 
 
 def games_block() -> str:

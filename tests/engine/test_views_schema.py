@@ -10,10 +10,12 @@ tested on views made wrong on purpose, so these tests can fail.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import random
 from typing import Literal, NotRequired, TypedDict
 
 import pytest
+from game_files import ROOT, doc_of
 from random_play import checked
 
 from witchtable.engine import GAMES, new_game, views
@@ -65,6 +67,22 @@ def test_every_key_has_a_meaning(game_id):
     """The reference table needs a meaning for every key (the string under it)."""
     missing = [path for path, _type, meaning in views.rows(GAMES[game_id].view_type) if not meaning]
     assert not missing, f"{game_id}: keys without a meaning: {missing}"
+
+
+@pytest.mark.parametrize("game_id", [gid for gid, spec in GAMES.items() if spec.view_type])
+def test_the_reference_view_table_is_generated_from_the_type(game_id):
+    """docs/games/<id>.md holds the view table tools/rules_table.py makes from the view type,
+    current: one row per key path, its type and meaning."""
+    spec = importlib.util.spec_from_file_location("rules_table", ROOT / "tools" / "rules_table.py")
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    doc = doc_of(game_id).read_text()
+    block = tool.view_block(game_id)
+    assert f"<!-- BEGIN rules_table.py view -->\n{block}\n<!-- END rules_table.py view -->" in doc, (
+        f"{doc_of(game_id)} has no current view table: run tools/rules_table.py {game_id} --write "
+        f"{doc_of(game_id)}")
+    for path, _type, _meaning in views.rows(GAMES[game_id].view_type):
+        assert f"| `{path}` |" in block, path
 
 
 # -- the checker itself --------------------------------------------------------------------

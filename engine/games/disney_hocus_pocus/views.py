@@ -9,19 +9,20 @@ Python keywords (``from``, ``with``) are declared in the functional form, their 
 
 from typing import Annotated, Literal, TypedDict
 
-from ...views import CommonView, Seat
+from ...views import CommonView, Seat, TypeName
 
-CardName = str
+CardName = Annotated[str, TypeName("card")]
 """An Ingredient card: `colour:type`, plus `:binx` or `:book` on a card with a symbol."""
-SpellId = str
+SpellId = Annotated[str, TypeName("spell id")]
 """A Spell of the table in use (house data or the `spells` option)."""
 Witch = Literal["winifred", "mary", "sarah"]
 """The three sisters."""
-Effect = Literal["pass-left", "clear-tops", "silence", "redraw-hand", "burn-deck", "draw-two",
-                 "clear-deepest", "no-binx", "no-tricks", "type-only", "colour-only", "lose-card",
-                 "everyone-redraws"]
+Effect = Annotated[Literal["pass-left", "clear-tops", "silence", "redraw-hand", "burn-deck", "draw-two",
+                           "clear-deepest", "no-binx", "no-tricks", "type-only", "colour-only",
+                           "lose-card", "everyone-redraws"], TypeName("spell effect")]
 """Every Spell effect the engine implements (cards.SPELL_EFFECTS)."""
-Trick = Literal["circle-of-salt", "daylight-savings", "billy-butcherson", "burning-rain"]
+Trick = Annotated[Literal["circle-of-salt", "daylight-savings", "billy-butcherson", "burning-rain"],
+                  TypeName("trick")]
 """The four Trick tokens."""
 
 

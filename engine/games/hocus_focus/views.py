@@ -5,13 +5,13 @@ Bots and presenters are typed against :class:`HocusFocusView`; the reference tab
 games against it. Each key's meaning is the string under it.
 """
 
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
-from ...views import CommonView, Seat
+from ...views import CommonView, Seat, TypeName
 
-WizardId = str
+WizardId = Annotated[str, TypeName("wizard")]
 """A wizard: its size, a dash and the colour letters of hat, robe, shoes and wand (`thin-RPGT`)."""
-Colour = Literal["red", "purple", "green", "turquoise"]
+Colour = Annotated[Literal["red", "purple", "green", "turquoise"], TypeName("colour")]
 """A garment's colour."""
 CallType = Literal["claim", "no-match", "pass"]
 """A call: Kazaam! (a claim, pointing at a wizard), No match! or giving up the round."""

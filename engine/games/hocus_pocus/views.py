@@ -8,13 +8,13 @@ games against it. Each key's meaning is the string under it; keys that are Pytho
 
 from typing import Annotated, Literal, NotRequired, TypedDict
 
-from ...views import CommonView, Seat
+from ...views import CommonView, Seat, TypeName
 
-CardName = str
+CardName = Annotated[str, TypeName("card")]
 """A card: its kind, plus its number for numbered kinds (`thief-3`, `owl-1`, `amulet`)."""
-Kind = Literal["abracadabra", "crystal-ball", "owl", "inspiration", "curse", "sacrifice", "spell",
-               "thief", "vortex", "amulet", "magic-wand", "black-cat", "pumpkin", "counterspell",
-               "lightning", "mirror", "hourglass"]
+Kind = Annotated[Literal["abracadabra", "crystal-ball", "owl", "inspiration", "curse", "sacrifice",
+                         "spell", "thief", "vortex", "amulet", "magic-wand", "black-cat", "pumpkin",
+                         "counterspell", "lightning", "mirror", "hourglass"], TypeName("card kind")]
 """The card kinds (cards.KINDS): the nine Hocus kinds, then the eight Pocus kinds."""
 Stops = Literal["destroy", "take", "return"]
 """What a Pocus that stops a Hocus does with it: to the discard pile, into the stopper's Hand,

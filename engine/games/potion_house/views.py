@@ -7,9 +7,9 @@ games against it. Each key's meaning is the string under it.
 
 from typing import Annotated, Literal, TypedDict
 
-from ...views import CommonView, Seat
+from ...views import CommonView, Seat, TypeName
 
-IngredientId = str
+IngredientId = Annotated[str, TypeName("ingredient")]
 """An ingredient (card or token): its house name in lower case, hyphenated (`newts-eye`)."""
 
 

@@ -5,12 +5,12 @@ Bots and presenters are typed against :class:`WitchingHourView`; the reference t
 random games against it. Each key's meaning is the string under it.
 """
 
-from typing import Literal, TypedDict
+from typing import Annotated, Literal, TypedDict
 
-from ...views import CommonView, Seat
+from ...views import CommonView, Seat, TypeName
 
-CardType = Literal["bell", "book", "candle", "cauldron", "chalice",
-                   "familiar", "hourglass", "mirror", "skull", "toadstool"]
+CardType = Annotated[Literal["bell", "book", "candle", "cauldron", "chalice",
+                             "familiar", "hourglass", "mirror", "skull", "toadstool"], TypeName("card type")]
 """The ten card types (deck.TYPES), the keys of every per-type object."""
 Counts = dict[CardType, int]
 """Cards counted by type (types with none may be left out)."""
@@ -61,7 +61,7 @@ class PickPending(TypedDict):
     source: Literal["discard", "hex"]
     """the discard pile (a Skull) or its own Hex pile (an Hourglass)"""
     cards: Counts
-    """that pile, by type"""
+    """the chooser only: the pile it picks from, by type (a split: the Cauldron's two cards)"""
 
 
 class TypeTrack(TypedDict):
@@ -134,7 +134,7 @@ class WitchingHourView(CommonView):
     """cards in the discard pile"""
     attack: Attack | None
     """the pending attack, else `null`"""
-    pending: PickPending | SplitPending | PendingPublic | None
+    pending: PendingPublic | PickPending | SplitPending | None
     """during `pick`/`split`: the choice being made (its seat also gets the cards); else `null`"""
     round_scores: list[list[int | None]]
     """each finished round's counted score per seat, `null` where this seat may not see it
