@@ -72,7 +72,7 @@ class CommonView(TypedDict):
     """each seat's running score, present only while every score is public"""
     winners: list[Seat]
     """the winning seats once the game is over (else empty)"""
-    log: list[LogEntry]
+    log: list[Annotated[dict[str, Any], LogEntry]]
     """the events this seat may see, oldest first (each kind of event adds its own fields)"""
 
 
@@ -149,6 +149,13 @@ def _name(tp: Any) -> str | None:
     return next((m for m in getattr(tp, "__metadata__", ()) if isinstance(m, TypeName)), None)
 
 
+def _record(tp: Any) -> type | None:
+    """The record an open dict is checked against: ``Annotated[dict[str, Any], LogEntry]`` reads
+    as a plain dict to type checkers (a log entry's own fields vary by kind) and as the record
+    (open: more keys allowed) to :func:`problems` and the reference table."""
+    return next((m for m in getattr(tp, "__metadata__", ()) if typing.is_typeddict(m)), None)
+
+
 def alternatives(tp: Any) -> list[Any]:
     """The types a union allows (a type that is no union: itself), Annotated kept."""
     origin = typing.get_origin(tp)
@@ -165,7 +172,7 @@ def type_text(tp: Any) -> str:
         return "null"
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is Annotated:
-        return _name(tp) or type_text(tp.__origin__)
+        return _name(tp) or type_text(_record(tp) or tp.__origin__)
     if origin is Literal:
         return " or ".join(f'"{a}"' if isinstance(a, str) else str(a).lower() for a in args)
     if origin in (typing.Union, types.UnionType):
@@ -208,7 +215,7 @@ def _records(tp: Any) -> Iterator[tuple[str, type]]:
     item of a list, `.*`: each value of an object)."""
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is Annotated:
-        yield from _records(tp.__origin__)
+        yield from _records(_record(tp) or tp.__origin__)
     elif typing.is_typeddict(tp):
         yield "", tp
     elif origin in (typing.Union, types.UnionType):
@@ -280,7 +287,7 @@ def _what(value: Any) -> str:
 def _make(tp: Any) -> Checker:
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is Annotated:
-        return checker(tp.__origin__)
+        return checker(_record(tp) or tp.__origin__)
     if typing.is_typeddict(tp):
         return _record_checker(tp)
     if origin in (typing.Union, types.UnionType):

@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .views import DisneyHocusPocusView
+
 WEIGHT = {"winifred": 1.0, "mary": 1.0, "sarah": 0.9}
 """Per card in place, Winifred's stun counts as much as Mary's: the same count of one type
 in distinct colours is both, and a tie goes to Winifred (measured: weighting her higher
@@ -60,7 +62,7 @@ class DisneyHocusPocusBot:
 
     # -- memory: what the log has shown this seat
     @staticmethod
-    def answers(view: dict) -> dict:
+    def answers(view: DisneyHocusPocusView) -> dict:
         """(seat, value) -> the latest yes/no that seat gave about ``value``, this round."""
         out: dict = {}
         for event in view["log"]:
@@ -76,7 +78,7 @@ class DisneyHocusPocusBot:
         return out
 
     @staticmethod
-    def shown(view: dict) -> dict:
+    def shown(view: DisneyHocusPocusView) -> dict:
         """seat -> the cards of that seat's hand the whole table has seen this round.
 
         A Binx hand is shown when Binx arrives; the cards its owner plays or discards after
@@ -93,11 +95,13 @@ class DisneyHocusPocusBot:
                 for card in event.get("cards") or [event.get("card")]:
                     if card in out[event["actor"]]:
                         out[event["actor"]].remove(card)
-        if view["binx"] is not None:
-            out[view["binx"]] = list(view["binx_hand"])
+        binx, hand = view["binx"], view["binx_hand"]
+        if binx is not None:
+            assert hand is not None, "Binx's seat's hand is shown with it"
+            out[binx] = list(hand)
         return out
 
-    def support(self, view: dict) -> dict:
+    def support(self, view: DisneyHocusPocusView) -> dict:
         """Colour/type -> how well the team can feed it, from public facts only (hands
         Binx showed this round, yes answers), so every bot of the team aims at the same stun."""
         out: dict = {}
@@ -110,25 +114,27 @@ class DisneyHocusPocusBot:
                 out[value] = out.get(value, 0) + 0.5
         return out
 
-    def choose(self, view: dict, legal: list) -> dict:
+    def choose(self, view: DisneyHocusPocusView, legal: list) -> dict:
         kinds = {a["type"] for a in legal}
         tops = [p["top"] for p in view["piles"]]
         self._support = self.support(view)
         if "ask" in kinds:
             return self._ask(view, legal, tops)
         if "accept-spell" in kinds:
-            spell = view["spell"] or {}
-            dangerous = spell.get("caster") == "winifred" or view["deck_size"] <= 6
+            spell = view["spell"]
+            dangerous = (spell is not None and spell["caster"] == "winifred") or view["deck_size"] <= 6
             return {"type": "circle-of-salt" if dangerous else "accept-spell"}
         if "binx" in kinds:
-            return {"type": "binx", "seat": (view["seat"] + 1) % view["players"]}
+            me = view["seat"]
+            assert me is not None, "a bot has a seat"
+            return {"type": "binx", "seat": (me + 1) % view["players"]}
         if "give" in kinds:
             return self._give(view, legal, tops)
         if "discard" in kinds:
             return self._worst_discard(view, legal, tops)
         return self._play(view, legal, tops)
 
-    def _ask(self, view: dict, legal: list, tops: list) -> dict:
+    def _ask(self, view: DisneyHocusPocusView, legal: list, tops: list) -> dict:
         _, pattern, value = progress(tops, self._support)
         asked = {(q["about"], q["value"]) for q in view["questions"]}
         about = "colour" if pattern == "sarah" else "ingredient"
@@ -147,7 +153,7 @@ class DisneyHocusPocusBot:
             score += 0.5          # Binx shows a hand to the whole team
         return score
 
-    def _play(self, view: dict, legal: list, tops: list) -> dict:
+    def _play(self, view: DisneyHocusPocusView, legal: list, tops: list) -> dict:
         plays = [a for a in legal if a["type"] == "play"]
         kinds = {a["type"] for a in legal}
         if plays:
@@ -168,7 +174,7 @@ class DisneyHocusPocusBot:
             return self.rng.choice(helpers or swaps)
         return {"type": "no-play"}
 
-    def _give(self, view: dict, legal: list, tops: list) -> dict:
+    def _give(self, view: DisneyHocusPocusView, legal: list, tops: list) -> dict:
         """Give the card the current player can best play (they must play after a swap)."""
         def worth(card: str) -> float:
             values = [self._value(tops, card, p) for p in range(len(tops)) if self._fits(view, card, p)]
@@ -176,7 +182,7 @@ class DisneyHocusPocusBot:
         return max(legal, key=lambda a: (worth(a["card"]), a["card"]))
 
     @staticmethod
-    def _fits(view: dict, card: str, pile: int) -> bool:
+    def _fits(view: DisneyHocusPocusView, card: str, pile: int) -> bool:
         info = view["piles"][pile]
         top = info["top"] or info["space"]
         if top is None:
@@ -188,7 +194,7 @@ class DisneyHocusPocusBot:
         return ((colour == t_colour and "type-only" not in effects)
                 or (kind == t_kind and "colour-only" not in effects))
 
-    def _worst_discard(self, view: dict, legal: list, tops: list) -> dict:
+    def _worst_discard(self, view: DisneyHocusPocusView, legal: list, tops: list) -> dict:
         """Replace a single card (the deck is the team's clock): the least useful one."""
         singles = [a for a in legal if len(a["cards"]) == 1]
         _, pattern, value = progress(tops)
@@ -198,7 +204,7 @@ class DisneyHocusPocusBot:
 
     # -- why (the explorer's "Bot's move here"; asked only after ``choose``)
 
-    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+    def reason(self, view: DisneyHocusPocusView, legal: list, action: dict, names: Sequence[str]) -> str:
         """Why ``action``: the stun the bot steers the piles towards, from public facts only."""
         kind = action["type"]
         tops = [p["top"] for p in view["piles"]]

@@ -24,6 +24,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .views import HocusFocusView
 from .wizards import ATTRIBUTES, attributes, fits, shared
 
 
@@ -66,17 +67,21 @@ class HocusFocusBot:
     def _time(self, base: float) -> float:
         return base * self.pace * self.rng.lognormvariate(0.0, self.params.jitter)
 
-    def scan(self, view: dict) -> tuple[str, str | None, int, int]:
+    def scan(self, view: HocusFocusView) -> tuple[str, str | None, int, int]:
         """``(kind, card, ms, point_ms)``: what this bot would call this round, and when."""
         p = self.params
         self.pace = self.rng.lognormvariate(0.0, p.focus)
-        turned = attributes(view["turned"])
+        wizard = view["turned"]
+        assert wizard is not None, "a bot scans only while a wizard is turned"
+        turned = attributes(wizard)
+        assert turned is not None, "the turned card is a wizard"
         order = list(view["board"])
         self.rng.shuffle(order)
         t = self._time(p.look)
         for card in order:
             t += self._time(p.per_card)
             mine = attributes(card)
+            assert mine is not None, "the board holds wizards"
             alike = False
             for index in range(len(ATTRIBUTES)):
                 t += self._time(p.per_check)
@@ -91,7 +96,7 @@ class HocusFocusBot:
         t += (t - p.look) * p.recheck
         return "no-match", None, round(t), 0
 
-    def choose(self, view: dict, legal: list) -> dict:
+    def choose(self, view: HocusFocusView, legal: list) -> dict:
         """This round's call (for the view's ``round``), with its times in timed play."""
         kind, card, ms, point = self.scan(view)
         now = view["round"]
@@ -104,10 +109,11 @@ class HocusFocusBot:
             return {"type": "claim", "round": now, "card": card, "ms": ms, "point_ms": point}
         return {"type": "no-match", "round": now, "ms": ms}
 
-    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+    def reason(self, view: HocusFocusView, legal: list, action: dict, names: Sequence[str]) -> str:
         """Why this call, as a person would tell it: what its scan found (or missed), and when."""
-        kind = action["type"]
-        fitting = [c for c in view["board"] if fits(c, view["turned"])]
+        kind, turned = action["type"], view["turned"]
+        assert turned is not None, "a call answers a turned wizard"
+        fitting = [c for c in view["board"] if fits(c, turned)]
         took = f" after {action['ms'] / 1000:.1f} s" if "ms" in action else ""
         if kind == "pass":
             return ("Its scan ran past its patience "
@@ -117,7 +123,7 @@ class HocusFocusBot:
             if card in fitting:
                 return (f"Its scan, in an order of its own, found {card}, which shares nothing with the "
                         f"turned wizard{took}.")
-            alike = ", ".join(shared(card, view["turned"]))
+            alike = ", ".join(shared(card, turned))
             return (f"It slipped, as people do: {card} shares its {alike} with the turned wizard, but one "
                     f"comparison went wrong in its scan{took}.")
         if kind == "no-match":
@@ -142,7 +148,7 @@ JUDGED = ("right", "wrong", "wrong-no-match", "right-no-match", "tie-right", "la
 """The public log events that carry one call's ``ms`` (``tie-call`` repeats a call's time)."""
 
 
-def others_times(view: dict, seats: Sequence[int] | None = None) -> list[int]:
+def others_times(view: HocusFocusView, seats: Sequence[int] | None = None) -> list[int]:
     """The latest timed calls (ms) of ``seats`` (None: every other seat), oldest first, from
     the public log of judged rounds: what anyone at the table heard; sealed calls are never
     in it."""
@@ -169,7 +175,7 @@ class AdaptiveBot(HocusFocusBot):
     level = "medium"
     follow: Sequence[int] | None = None
 
-    def scan(self, view: dict) -> tuple[str, str | None, int, int]:
+    def scan(self, view: HocusFocusView) -> tuple[str, str | None, int, int]:
         kind, card, _ms, point = super().scan(view)
         logs = [math.log(max(1, t)) for t in others_times(view, self.follow)]
         if len(logs) < 2:
@@ -178,7 +184,7 @@ class AdaptiveBot(HocusFocusBot):
             centre, spread = statistics.fmean(logs), statistics.stdev(logs)
         return kind, card, round(math.exp(self.rng.gauss(centre + ADAPTIVE_LEAD, spread))), point
 
-    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+    def reason(self, view: HocusFocusView, legal: list, action: dict, names: Sequence[str]) -> str:
         said = super().reason(view, legal, action, names)
         pool = others_times(view, self.follow)
         if not pool:

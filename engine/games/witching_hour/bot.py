@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .views import CardType, WitchingHourView
+
 DEFENSIVE = {"mirror": 3.0, "familiar": 2.5, "candle": 1.0}
 
 
@@ -18,6 +20,12 @@ def _points(track: list, count: int) -> int:
     if count <= 0:
         return 0
     return track[min(count, len(track)) - 1]
+
+
+def _source(view: WitchingHourView) -> str | None:
+    """Where the pending pick comes from (`hex`, `discard`; None: no pick pending)."""
+    pending = view["pending"]
+    return pending.get("source") if pending is not None and pending["kind"] == "pick" else None
 
 
 class WitchingHourBot:
@@ -28,7 +36,7 @@ class WitchingHourBot:
 
     # -- what the bot believes about its own Hex pile (only what it saw arrive)
     @staticmethod
-    def known_hex(view: dict) -> dict:
+    def known_hex(view: WitchingHourView) -> dict:
         me = view["seat"]
         known: dict = {}
         last_attack: dict = {}
@@ -52,13 +60,13 @@ class WitchingHourBot:
                     known[event["card"]] -= 1
         return known
 
-    def cost(self, view: dict, known: dict, card: str, count: int) -> float:
+    def cost(self, view: WitchingHourView, known: dict, card: CardType, count: int) -> float:
         """Extra points ``count`` more ``card`` cards would add to the bot's Hex pile."""
         track = view["deck"][card]["points"]
         have = known.get(card, 0)
         return _points(track, have + count) - _points(track, have)
 
-    def choose(self, view: dict, legal: list) -> dict:
+    def choose(self, view: WitchingHourView, legal: list) -> dict:
         kinds = {a["type"] for a in legal}
         if "take" in kinds:
             return self.defend(view, legal)
@@ -68,15 +76,15 @@ class WitchingHourBot:
             return self.split(view, legal)
         return self.turn(view, legal)
 
-    def leader_order(self, view: dict, candidates: list) -> list:
+    def leader_order(self, view: WitchingHourView, candidates: list) -> list:
         """Opponents, most dangerous (lowest known total) first."""
         totals = view["totals"]  # a hidden total (face-down tokens) is None: unknown, taken as 0
         return sorted(candidates, key=lambda s: (totals[s] or 0, -view["hand_sizes"][s], s))
 
-    def defend(self, view: dict, legal: list) -> dict:
+    def defend(self, view: WitchingHourView, legal: list) -> dict:
         known = self.known_hex(view)
-        atk = view["attack"]
-        hand = view["hand"]
+        atk, hand = view["attack"], view["hand"]
+        assert atk is not None and hand is not None, "a defender with a hand answers an attack"
         incoming = self.cost(view, known, atk["card"], atk["count"])
         if atk["candle"]:
             incoming += self.cost(view, known, "candle", 1)
@@ -99,10 +107,10 @@ class WitchingHourBot:
                 best, best_score = action, score
         return best
 
-    def turn(self, view: dict, legal: list) -> dict:
-        me = view["seat"]
+    def turn(self, view: WitchingHourView, legal: list) -> dict:
+        me, hand = view["seat"], view["hand"]
+        assert me is not None and hand is not None, "a seat with a hand plays a turn"
         known = self.known_hex(view)
-        hand = view["hand"]
         by_type: dict = {}
         for action in legal:
             by_type.setdefault(action["type"], []).append(action)
@@ -144,13 +152,12 @@ class WitchingHourBot:
         best = max(attacks, key=lambda a: (value(a), -a["target"]))
         return best
 
-    def pick(self, view: dict, legal: list) -> dict:
-        pending = view.get("pending") or {}
-        if pending.get("source") == "hex":
+    def pick(self, view: WitchingHourView, legal: list) -> dict:
+        if _source(view) == "hex":
             return max(legal, key=lambda a: (view["deck"][a["card"]]["points"][0], a["card"]))
         return max(legal, key=lambda a: (DEFENSIVE.get(a["card"], 0.0), a["card"]))
 
-    def split(self, view: dict, legal: list) -> dict:
+    def split(self, view: WitchingHourView, legal: list) -> dict:
         known = self.known_hex(view)
         me = view["seat"]
         leaders = self.leader_order(view, [s for s in range(view["players"]) if s != me])
@@ -163,12 +170,13 @@ class WitchingHourBot:
 
     # -- why (the explorer's "Bot's move here"; asked only after ``choose``)
 
-    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+    def reason(self, view: WitchingHourView, legal: list, action: dict, names: Sequence[str]) -> str:
         """Why ``action`` (chosen from ``view`` and ``legal``), in the terms ``choose`` weighs."""
         kind = action["type"]
         known = self.known_hex(view)
         if kind == "take":
             atk = view["attack"]
+            assert atk is not None, "a take answers an attack"
             cost = self.cost(view, known, atk["card"], atk["count"])
             if atk["candle"]:
                 cost += self.cost(view, known, "candle", 1)
@@ -200,7 +208,7 @@ class WitchingHourBot:
                     "would cost it at the round's end, how hard the attack is to block, the leader (the "
                     "lowest known total) and the defence it would give up.")
         if kind == "pick":
-            if (view.get("pending") or {}).get("source") == "hex":
+            if _source(view) == "hex":
                 return "It takes back the card worth most points in its Hex pile."
             return "It takes the best defensive card it can see (a Mirror, a Familiar, a Candle)."
         if kind == "split":
