@@ -361,9 +361,10 @@ class Tokens:
             token.name(face)
         self._check(faces)
 
-    def _assign(self, tokens: list[Token], faces: Counter) -> None:
-        """Give ``tokens`` exactly the multiset ``faces``: known ones must fit, unknown ones
-        get the rest in a random order that respects what each cannot be."""
+    @staticmethod
+    def _unknown(tokens: list[Token], faces: Counter) -> tuple[list[Token], Counter]:
+        """The ``tokens`` whose face is not known, and the faces ``faces`` leaves them once
+        the known ones are counted out (Contradiction when the known ones do not fit)."""
         if len(tokens) != sum(faces.values()):
             raise Contradiction
         rest = Counter(faces)
@@ -375,6 +376,12 @@ class Tokens:
                 rest[token.face] -= 1
             else:
                 raise Contradiction
+        return unknown, rest
+
+    def _assign(self, tokens: list[Token], faces: Counter) -> None:
+        """Give ``tokens`` exactly the multiset ``faces``: known ones must fit, unknown ones
+        get the rest in a random order that respects what each cannot be."""
+        unknown, rest = self._unknown(tokens, faces)
         pool = sorted(rest.elements(), key=repr)
         self.rng.shuffle(pool)
         for index, token in enumerate(unknown):

@@ -867,6 +867,103 @@ def test_view_secret_own_hand_binx_hand_answers_board_only():
 # --------------------------------------------------------------------------- meta
 
 
+# --------------------------------------------------------------------------- the declared shape
+
+
+def test_turn_order_the_turn_is_declared_and_checked_by_the_core():
+    """disney-hocus-pocus/turn/order: the actions, the turn's phases and the mutable parts are
+    declared (issue 28.1), so the core's ``validate`` and ``copy`` serve this game as every other."""
+    from witchtable.engine.core import State
+    from witchtable.engine.games.disney_hocus_pocus import ACTIONS
+
+    state = fresh(3)._state
+    kind = type(state)
+    assert kind.validate is State.validate and kind.copy is State.copy
+    assert kind.action_format is ACTIONS
+    phases = kind.phase_table.phases
+    assert {t for phase in phases.values() for t in phase.actions} == set(ACTIONS.order)
+
+
+def test_turn_order_a_copy_shares_nothing_that_changes():
+    """disney-hocus-pocus/turn/order: every changeable part of the state is declared ``mutable``
+    (the rest is shared on purpose: options and tables), so a copy played on leaves the game be."""
+    game = new_game(G, 3, seed=4)
+    rng = random.Random(4)
+    while game.view(None)["round"] == 1 and len(game.history) < 40:
+        seat = game.to_act[0]
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+    state = game._state
+    shared = {"options", "spells", "names"}
+    for name, value in vars(state).items():
+        if isinstance(value, (list, dict, set)) and name not in shared:
+            assert name in type(state).mutable, f"{name} is changeable but not declared mutable"
+    before = snapshot(game)
+    other = state.copy()
+    for name, depth in type(state).mutable.items():
+        value = getattr(other, name)
+        assert value is None or value is not getattr(state, name), name
+        if depth == 2:
+            assert all(a is not b for a, b in zip(value, getattr(state, name), strict=True)), name
+    while not other.is_over:
+        seat = other.to_act()[0]
+        other.perform(seat, rng.choice(other.legal_actions(seat)))
+    assert snapshot(game) == before
+
+
+def test_turn_order_each_phase_refuses_the_rest_naming_its_rule():
+    """disney-hocus-pocus/turn/order, trick/circle-of-salt: an action its phase does not allow is
+    refused by the phase's rule, saying what the table waits for; a Trick token tried while
+    asking, placing Binx or discarding names its own rule, as does Circle of Salt with no Spell."""
+    game = new_game(G, 3, seed=2, cauldron="open")
+    hand = [c("blue", "oil"), c("green", "oil"), c("yellow", "pox")]
+    tries = {"ask": {"type": "ask", "about": "colour", "value": "blue"},
+             "play": {"type": "play", "card": hand[0], "pile": 0}, "no-play": {"type": "no-play"},
+             "discard": {"type": "discard", "cards": hand[:1]}, "binx": {"type": "binx", "seat": 1},
+             "circle-of-salt": {"type": "circle-of-salt"}, "accept-spell": {"type": "accept-spell"},
+             "daylight-savings": {"type": "daylight-savings", "with": 1, "card": hand[0]},
+             "give": {"type": "give", "card": hand[0]}, "billy-butcherson": {"type": "billy-butcherson"},
+             "burning-rain": {"type": "burning-rain", "cards": hand}}
+    phase_rule = {"ask": "turn/order", "play": "play/match", "salt": "trick/circle-of-salt",
+                  "binx": "binx/place", "discard": "play/cannot"}
+    for phase, rule in phase_rule.items():
+        stack(game, hands=[hand, [c("purple", "toe")], [c("orange", "toe")]], phase=phase)
+        allowed = set(type(game._state).phase_table.phases[phase].actions)
+        for kind, action in tries.items():
+            if kind in allowed:
+                continue
+            if kind == "circle-of-salt":
+                assert_illegal(game, 0, action, P + "trick/circle-of-salt", "when a Spell is drawn")
+            elif kind in ("daylight-savings", "billy-butcherson", "burning-rain") and phase != "salt":
+                assert_illegal(game, 0, action, P + "trick/" + kind, "after asking and before playing")
+            else:
+                assert_illegal(game, 0, action, P + rule, f"not {kind!r}")
+
+
+def test_ask_question_names_a_colour_or_a_type_of_its_kind():
+    """disney-hocus-pocus/ask/question: a question about colour names a colour (and one about an
+    ingredient a type); a mismatch breaks that rule and lists what the question may name."""
+    game = fresh()
+    assert_illegal(game, 0, {"type": "ask", "about": "colour", "value": "newt-saliva"},
+                   P + "ask/question", "names one of purple, orange, blue, green, yellow")
+    assert_illegal(game, 0, {"type": "ask", "about": "ingredient", "value": "blue"},
+                   P + "ask/question", "newt-saliva")
+
+
+def test_play_match_malformed_actions_say_which_field_and_what_it_takes():
+    """core/action-format, disney-hocus-pocus/play/match: a field left out is named; a card this
+    deck does not have (a symbol on the wrong Ingredient) is malformed, not a card you lack."""
+    game = fresh(cauldron="open")
+    stack(game, hands=[[c("blue", "oil")], [c("green", "newt")]])
+    assert_illegal(game, 0, {"type": "play", "card": c("blue", "oil")}, "core/action-format",
+                   "needs a 'pile' field: a pile, a whole number from 0 to 4")
+    assert_illegal(game, 0, {"type": "play", "card": "green:newt-saliva:binx", "pile": 0},
+                   "core/action-format", "must be a card of this game")
+    assert_illegal(game, 0, {"type": "burning-rain", "cards": "blue:oil-of-boil"}, "core/action-format",
+                   "'cards' must be a list of at most 50 cards")
+    assert_illegal(game, 0, {"type": "play", "card": c("green", "newt"), "pile": 0}, P + "play/match",
+                   "do not hold")
+
+
 def test_every_house_spell_has_a_test():
     """Meta: every house Spell id opens the docstring of a test_spell_ test here.
 

@@ -7,7 +7,7 @@ Winifred; three stuns and the sun rises (everyone wins). A required draw from an
 deck loses (everyone). ``winners`` is every seat or none; ``scores`` is the stuns so far.
 
 Actions (JSON objects; cards are named ``colour:type`` or ``colour:type:binx|book``; each
-type's fields are declared once, in :data:`.state.FIELDS`):
+type's fields are declared once, in :data:`.state.ACTIONS`):
 
 - ``{"type": "ask", "about": "colour", "value": "purple"}`` (or ``"ingredient"``, a type);
   every other player's truthful answer is computed and made public
@@ -39,7 +39,7 @@ from .cards import (
     merge_symbols,
     parse,
 )
-from .state import FIELDS, DisneyHocusPocusState
+from .state import ACTIONS, DisneyHocusPocusState
 from .views import DisneyHocusPocusView
 
 
@@ -98,5 +98,5 @@ SPEC = GameSpec(
     view_type=DisneyHocusPocusView,
 )
 
-__all__ = ["COLOURS", "FIELDS", "HOUSE_SPELLS", "HOUSE_SYMBOLS", "SPEC", "SPELL_EFFECTS", "TYPES", "WITCHES",
+__all__ = ["ACTIONS", "COLOURS", "HOUSE_SPELLS", "HOUSE_SYMBOLS", "SPEC", "SPELL_EFFECTS", "TYPES", "WITCHES",
            "DisneyHocusPocusState", "DisneyHocusPocusView", "parse", "spell_study"]

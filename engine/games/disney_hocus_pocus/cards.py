@@ -28,6 +28,8 @@ COLOURS = ("purple", "orange", "blue", "green", "yellow")
 TYPES = ("newt-saliva", "dead-mans-toe", "oil-of-boil", "herb-thats-red", "dash-of-pox")
 """The first three are known; the last two are house data (from the film's recipe)."""
 COPIES = 2
+INGREDIENTS = len(COLOURS) * len(TYPES) * COPIES
+"""How many Ingredient cards the game has (50)."""
 SYMBOLS = ("binx", "book")
 WITCHES = ("winifred", "mary", "sarah")
 CASTERS = (*WITCHES, "all")

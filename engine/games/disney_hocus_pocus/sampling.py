@@ -156,17 +156,7 @@ class _Table(Tokens):
         """Give ``tokens`` exactly the multiset ``faces`` (as :meth:`Tokens._assign`), with
         every claim that lies wholly among them made true: a few random tries, each giving
         every claim a card of its faces first, then the rest the most restricted first."""
-        if len(tokens) != sum(faces.values()):
-            raise Contradiction
-        rest = Counter(faces)
-        unknown = []
-        for t in tokens:
-            if t.face is None:
-                unknown.append(t)
-            elif rest[t.face] > 0:
-                rest[t.face] -= 1
-            else:
-                raise Contradiction
+        unknown, rest = self._unknown(tokens, faces)
         inside = {id(t) for t in unknown}
         claims = [c for c in self.claims if all(id(t) in inside for t in c[0])]
         for _ in range(TRIES):

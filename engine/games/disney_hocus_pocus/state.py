@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import ClassVar
 
 from ...core import Action, ActionCache, FrozenAction, State, make_rulebook, shuffled
-from ...rules import IllegalAction, brief
+from ...rules import IllegalAction
+from ...toolkit import ActionFormat, Card, Cards, Count, OneOf, Phase, PhaseTable, Seat
 from . import cards as cardmod
 from .cards import COLOURS, ONGOING, TYPES, WITCHES, parse
 from .rules import RULES
@@ -24,33 +26,45 @@ R = "disney-hocus-pocus/"
 PILES = 5
 STUNS_TO_WIN = 3
 TRICKS = ("circle-of-salt", "daylight-savings", "billy-butcherson", "burning-rain")
-FIELDS = {
-    "ask": ("about", "value"), "play": ("card", "pile"), "no-play": (), "discard": ("cards",),
-    "binx": ("seat",), "circle-of-salt": (), "accept-spell": (), "daylight-savings": ("with", "card"),
-    "give": ("card",), "billy-butcherson": (), "burning-rain": ("cards",),
+CARD = Card(lambda state: state.names,
+            where="each is named colour:ingredient, plus :binx or :book on a card with a symbol")
+CARDS = Cards(CARD.cards, where=CARD.where, most=cardmod.INGREDIENTS)
+ACTIONS = ActionFormat("Disney Hocus Pocus", {
+    "ask": {"about": OneOf(("colour", "ingredient")), "value": OneOf((*COLOURS, *TYPES))},
+    "play": {"card": CARD, "pile": Count(0, PILES - 1, what="a pile")},
+    "no-play": {}, "discard": {"cards": CARDS}, "binx": {"seat": Seat()},
+    "circle-of-salt": {}, "accept-spell": {}, "daylight-savings": {"with": Seat(), "card": CARD},
+    "give": {"card": CARD}, "billy-butcherson": {}, "burning-rain": {"cards": CARDS},
+})
+"""Every action type and its fields, checked by the core before ``check`` sees an action."""
+NOT_NOW = "Not now: {waiting}, not {kind!r}."
+TURN = {
+    "ask": Phase(("ask",), R + "turn/order", NOT_NOW, "ask a question first ('ask')"),
+    "play": Phase(("play", "no-play", "daylight-savings", "billy-butcherson", "burning-rain"),
+                  R + "play/match", NOT_NOW, "play a card, 'no-play' or a Trick token"),
+    "salt": Phase(("circle-of-salt", "accept-spell"), R + "trick/circle-of-salt", NOT_NOW,
+                  "use 'circle-of-salt' or 'accept-spell' on the Spell just drawn"),
+    "binx": Phase(("binx",), R + "binx/place", NOT_NOW, "place Binx before a player ('binx')"),
+    "discard": Phase(("discard",), R + "play/cannot", NOT_NOW, "choose the cards to replace ('discard')"),
+    "swap": Phase(("give",), R + "trick/swap-choice", NOT_NOW,
+                  "the other player chooses the card to give ('give')"),
 }
-"""Each action type's fields (besides ``type``): the declared shape of every action."""
-KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
-PHASE_ACTIONS = {
-    "ask": ("ask",),
-    "play": ("play", "no-play", "daylight-savings", "billy-butcherson", "burning-rain"),
-    "salt": ("circle-of-salt", "accept-spell"),
-    "binx": ("binx",), "discard": ("discard",), "swap": ("give",),
-}
+"""The cooperative turn: ask, play (or a Trick token), then what a play leads to."""
+PHASES = PhaseTable(TURN, refusals={
+    **{(phase, "circle-of-salt"): (R + "trick/circle-of-salt", "Circle of Salt is used when a "
+                                   "Spell is drawn; now {waiting}.") for phase in TURN if phase != "salt"},
+    **{(phase, trick): (R + "trick/" + trick, "That Trick token is used after asking and before "
+                        "playing; now {waiting}.") for phase in ("ask", "binx", "discard")
+       for trick in TRICKS if trick != "circle-of-salt"},
+})
+"""Which actions each phase allows; a Trick token tried at the wrong time names its own rule."""
 ACTION_RULE = {
     "ask": "ask/question", "play": "play/match", "no-play": "play/cannot", "discard": "play/cannot",
     "binx": "binx/place", "circle-of-salt": "trick/circle-of-salt", "accept-spell": "spell/cast",
     "daylight-savings": "trick/daylight-savings", "give": "trick/swap-choice",
     "billy-butcherson": "trick/billy-butcherson", "burning-rain": "trick/burning-rain",
 }
-PHASE_RULE = {"ask": "ask/question", "play": "play/match", "salt": "trick/circle-of-salt",
-              "binx": "binx/place", "discard": "play/cannot", "swap": "trick/swap-choice"}
-PHASE_HINT = {"ask": "ask a question first ('ask')", "play": "play a card, 'no-play' or a Trick token",
-              "salt": "use 'circle-of-salt' or 'accept-spell' on the Spell just drawn",
-              "binx": "place Binx before a player ('binx')",
-              "discard": "choose the cards to replace ('discard')",
-              "swap": "the other player chooses the card to give ('give')"}
-_action = ActionCache(FIELDS)
+_action = ActionCache(ACTIONS.order)
 _CARD_LISTS: dict[tuple, FrozenAction] = {}
 
 
@@ -72,13 +86,24 @@ def _subsets(hand: list, sizes) -> list[tuple]:
 
 
 class DisneyHocusPocusState(State):
+    """One game of Disney Hocus Pocus: the table's cards, the turn's phase and the round."""
+
     rules = make_rulebook(RULES)
+    action_format = ACTIONS
+    phase_table = PHASES
+    mutable: ClassVar[dict[str, int]] = {
+        "hands": 2, "deck": 1, "spell_deck": 1, "spell_discard": 1, "piles": 2, "discard": 1,
+        "removed": 1, "tricks": 1, "ongoing": 1, "questions": 1, "spell": 1, "swap": 1, "reveal": 1}
+    """Every mutable container (attribute -> depth): ``copy`` copies exactly these (a
+    question, once asked, never changes)."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
         self.spells = options["spells"]
         self.printed = options["cauldron"] == "printed"
-        deck = shuffled(rng, cardmod.build_deck(options["symbols"]))
+        every = cardmod.build_deck(options["symbols"])
+        self.names = dict.fromkeys(every)  # this deck's card names, in a fixed order (shared)
+        deck = shuffled(rng, every)
         size = 4 if players <= 3 else 3
         self.hands = [sorted(deck[s * size:(s + 1) * size]) for s in range(players)]
         self.deck = deck[players * size:]          # the top is the end
@@ -283,72 +308,88 @@ class DisneyHocusPocusState(State):
         return not self.tricks[trick] and "no-tricks" not in self._effects()
 
     def _resolve_spell(self) -> None:
+        """Cast the Spell just drawn: its effect, then the turn goes on unless the effect
+        ended the round (a stun) or the game (a required draw from an empty deck)."""
         spell = self.spell
-        sid = spell["id"]
-        self.spell_discard.append(sid)
+        self.spell_discard.append(spell["id"])
         spell["outcome"] = "cast"
         effect = spell["effect"]
-        seat = self.current
-        self.log.add("spell-effect", cardmod.SPELL_EFFECTS[effect], spell=sid, effect=effect)
-        if effect in ONGOING:
-            if sid not in self.ongoing:
-                self.ongoing.append(sid)
-            if effect == "no-binx":
-                self.binx = None
-        elif effect == "pass-left":
-            n = self.players
-            given = [self.hands[s][self.rng.randrange(len(self.hands[s]))] if self.hands[s] else None
-                     for s in range(n)]
-            for s, card in enumerate(given):
-                if card is not None:
-                    self.hands[s].remove(card)
-            for s, card in enumerate(given):
-                if card is not None:
-                    to = (s + 1) % n
-                    self.hands[to] = sorted(self.hands[to] + [card])
-                    shown = {"card": card} if self.binx in (s, to) else {}  # a Binx hand changes
-                    self.log.add("pass", "{actor} passes a random card to {target}.",
-                                 private={s: {"card": card, "msg": "You pass " + card + " to {target}."},
-                                          to: {"card": card, "msg": "{actor} passes you " + card + "."}},
-                                 actor=s, target=to, **shown)
-            self.reveal.update(range(n))
-        elif effect in ("clear-tops", "clear-deepest"):
-            if effect == "clear-tops":
-                chosen = [p for p in range(PILES) if self.piles[p]]
-            else:
-                deepest = max(len(p) for p in self.piles)
-                chosen = [p for p in range(PILES) if len(self.piles[p]) == deepest][:1] if deepest else []
-            for p in chosen:
-                self.discard.append(self.piles[p].pop())
-            if self._check_stun():
-                return
-        elif effect == "burn-deck":
-            burnt = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
-            if burnt:
-                self._spell_discard(burnt)
-        elif effect == "draw-two":
-            if not self._required_draw(seat, 2, spell["name"]):
-                return
-        elif effect == "redraw-hand":
-            count = len(self.hands[seat])
-            if count:
-                self._spell_discard(self.hands[seat], seat)
-            self.hands[seat] = []
-            if not self._required_draw(seat, count, spell["name"]):
-                return
-        elif effect == "lose-card":
-            if self.hands[seat]:
-                card = self.hands[seat].pop(self.rng.randrange(len(self.hands[seat])))
-                self._spell_discard([card], seat)
-        elif effect == "everyone-redraws":
-            for k in range(self.players):
-                s = (seat + k) % self.players
-                if self.hands[s]:
-                    card = self.hands[s].pop(self.rng.randrange(len(self.hands[s])))
-                    self._spell_discard([card], s)
-                    if not self._required_draw(s, 1, spell["name"]):
-                        return
-        self._resume()
+        self.log.add("spell-effect", cardmod.SPELL_EFFECTS[effect], spell=spell["id"], effect=effect)
+        if SPELL_DOES[effect](self, self.current, spell):
+            self._resume()
+
+    # Each effect returns whether the turn goes on (False: the round or the game ended).
+
+    def _spell_ongoing(self, seat: int, spell: dict) -> bool:
+        if spell["id"] not in self.ongoing:
+            self.ongoing.append(spell["id"])
+        if spell["effect"] == "no-binx":
+            self.binx = None
+        return True
+
+    def _spell_pass_left(self, seat: int, spell: dict) -> bool:
+        n = self.players
+        given = [self.hands[s][self.rng.randrange(len(self.hands[s]))] if self.hands[s] else None
+                 for s in range(n)]
+        for s, card in enumerate(given):
+            if card is not None:
+                self.hands[s].remove(card)
+        for s, card in enumerate(given):
+            if card is not None:
+                to = (s + 1) % n
+                self.hands[to] = sorted(self.hands[to] + [card])
+                shown = {"card": card} if self.binx in (s, to) else {}  # a Binx hand changes
+                self.log.add("pass", "{actor} passes a random card to {target}.",
+                             private={s: {"card": card, "msg": "You pass " + card + " to {target}."},
+                                      to: {"card": card, "msg": "{actor} passes you " + card + "."}},
+                             actor=s, target=to, **shown)
+        self.reveal.update(range(n))
+        return True
+
+    def _spell_clear_tops(self, seat: int, spell: dict) -> bool:
+        return self._clear([p for p in range(PILES) if self.piles[p]])
+
+    def _spell_clear_deepest(self, seat: int, spell: dict) -> bool:
+        deepest = max(len(p) for p in self.piles)
+        return self._clear([p for p in range(PILES) if len(self.piles[p]) == deepest][:1] if deepest else [])
+
+    def _clear(self, piles: list[int]) -> bool:
+        """The tops of ``piles`` go to the discard pile; what is left may stun a witch."""
+        for p in piles:
+            self.discard.append(self.piles[p].pop())
+        return not self._check_stun()
+
+    def _spell_burn_deck(self, seat: int, spell: dict) -> bool:
+        burnt = [self.deck.pop() for _ in range(min(3, len(self.deck)))]
+        if burnt:
+            self._spell_discard(burnt)
+        return True
+
+    def _spell_draw_two(self, seat: int, spell: dict) -> bool:
+        return self._required_draw(seat, 2, spell["name"])
+
+    def _spell_redraw_hand(self, seat: int, spell: dict) -> bool:
+        count = len(self.hands[seat])
+        if count:
+            self._spell_discard(self.hands[seat], seat)
+        self.hands[seat] = []
+        return self._required_draw(seat, count, spell["name"])
+
+    def _spell_lose_card(self, seat: int, spell: dict) -> bool:
+        if self.hands[seat]:
+            card = self.hands[seat].pop(self.rng.randrange(len(self.hands[seat])))
+            self._spell_discard([card], seat)
+        return True
+
+    def _spell_everyone_redraws(self, seat: int, spell: dict) -> bool:
+        for k in range(self.players):
+            s = (seat + k) % self.players
+            if self.hands[s]:
+                card = self.hands[s].pop(self.rng.randrange(len(self.hands[s])))
+                self._spell_discard([card], s)
+                if not self._required_draw(s, 1, spell["name"]):
+                    return False
+        return True
 
     def _resume(self) -> None:
         """Carry on with the turn after a Spell (or its miss)."""
@@ -427,38 +468,20 @@ class DisneyHocusPocusState(State):
     def _illegal(self, rule: str, message: str, seats: dict | None = None) -> IllegalAction:
         return self.rules.illegal(R + rule, message, seats)
 
-    def _card(self, action: Action, key: str = "card") -> str:
-        value = action.get(key)
-        if not isinstance(value, str) or value.count(":") not in (1, 2):
-            raise IllegalAction("core/action-format",
-                                f"{key!r} must name an Ingredient like 'purple:newt-saliva' "
-                                f"(':binx' or ':book' for a symbol), not {brief(value)}.")
-        return value
-
     def _held(self, seat: int, card: str) -> None:
         if card not in self.hands[seat]:
             raise self._illegal("play/match", f"You do not hold {card}; your hand is "
                                 f"{', '.join(self.hands[seat]) or 'empty'}.")
 
     def _cards(self, seat: int, action: Action, rule: str) -> list:
-        value = action.get("cards")
-        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-            raise IllegalAction("core/action-format",
-                                f"'cards' must be a list of Ingredient names, not {brief(value)}.")
+        """The action's cards, sorted, once each is found in ``seat``'s hand (as many times)."""
         left = list(self.hands[seat])
-        for card in value:
+        for card in action["cards"]:
             if card not in left:
-                raise self._illegal(rule, f"You do not hold {brief(card)} (as many times as listed); "
+                raise self._illegal(rule, f"You do not hold {card} (as many times as listed); "
                                     f"your hand is {', '.join(self.hands[seat]) or 'empty'}.")
             left.remove(card)
-        return sorted(value)
-
-    def _seat(self, action: Action, key: str) -> int:
-        value = action.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.players:
-            raise IllegalAction("core/action-format",
-                                f"{key!r} must be a seat from 0 to {self.players - 1}, not {brief(value)}.")
-        return value
+        return sorted(action["cards"])
 
     def _trick(self, trick: str) -> None:
         if self.tricks[trick]:
@@ -466,44 +489,20 @@ class DisneyHocusPocusState(State):
         if "no-tricks" in self._effects():
             raise self._illegal("trick/once", "A Spell forbids Trick tokens until the round ends.")
 
-    def validate(self, seat: int, action: Action) -> Action:
-        kind = action["type"]
-        if kind not in FIELDS:
-            raise IllegalAction("core/action-format", f"Unknown action type {brief(kind)}; this "
-                                f"game's are: {', '.join(FIELDS)}.")
-        extra = action.keys() - KEYS[kind]
-        if extra:
-            raise IllegalAction("core/action-format",
-                                f"A {kind!r} action has no field(s) {brief(sorted(map(str, extra)))}; "
-                                f"its fields are: {', '.join(FIELDS[kind]) or 'none'}.")
-        if kind not in PHASE_ACTIONS[self.phase]:
-            if kind == "circle-of-salt":
-                raise self._illegal("trick/circle-of-salt", "Circle of Salt is used when a Spell is "
-                                    f"drawn; now {PHASE_HINT[self.phase]}.")
-            if kind in TRICKS and self.phase in ("ask", "binx", "discard"):
-                raise self._illegal("trick/" + kind,
-                                    f"That Trick token is used after asking and before playing; now "
-                                    f"{PHASE_HINT[self.phase]}.")
-            raise self._illegal(PHASE_RULE[self.phase] if self.phase != "ask" else "turn/order",
-                                f"Not now: {PHASE_HINT[self.phase]}, not {kind!r}.")
-        return getattr(self, "_validate_" + kind.replace("-", "_"))(seat, action)
+    def check(self, seat: int, action: Action) -> Action:
+        """The game's own rules for a well-formed action its phase allows (see ``PHASES``)."""
+        return CHECKS[action["type"]](self, seat, action)
 
-    def _validate_ask(self, seat: int, action: Action) -> Action:
-        about, value = action.get("about"), action.get("value")
-        if about not in ("colour", "ingredient"):
-            raise IllegalAction("core/action-format",
-                                f"'about' must be 'colour' or 'ingredient', not {brief(about)}.")
+    def _check_ask(self, seat: int, action: Action) -> Action:
+        about, value = action["about"], action["value"]
         names = COLOURS if about == "colour" else TYPES
         if value not in names:
-            raise IllegalAction("core/action-format", f"A question about {about} names one of "
-                                f"{', '.join(names)}, not {brief(value)}.")
+            raise self._illegal("ask/question", f"A question about {about} names one of "
+                                f"{', '.join(names)}, not {value!r}.")
         return _action("ask", about, value)
 
-    def _validate_play(self, seat: int, action: Action) -> Action:
-        card = self._card(action)
-        pile = action.get("pile")
-        if isinstance(pile, bool) or not isinstance(pile, int) or not 0 <= pile < PILES:
-            raise IllegalAction("core/action-format", f"'pile' must be 0 to {PILES - 1}, not {brief(pile)}.")
+    def _check_play(self, seat: int, action: Action) -> Action:
+        card, pile = action["card"], action["pile"]
         self._held(seat, card)
         if not self._matches(card, pile):
             top = self._top(pile)
@@ -514,30 +513,29 @@ class DisneyHocusPocusState(State):
                                 f"({top[0]} {top[1].replace('-', ' ')}).")
         return _action("play", card, pile)
 
-    def _validate_no_play(self, seat: int, action: Action) -> Action:
+    def _check_no_play(self, seat: int, action: Action) -> Action:
         if self._playable(seat):
             raise self._illegal("play/must", "You can play a card, so you must play one.")
         return _action("no-play")
 
-    def _validate_discard(self, seat: int, action: Action) -> Action:
+    def _check_discard(self, seat: int, action: Action) -> Action:
         cards = self._cards(seat, action, "play/cannot")
         if not cards:
             raise self._illegal("play/cannot", "Discard at least one card (and draw as many).")
         return _cards_action("discard", cards)
 
-    def _validate_binx(self, seat: int, action: Action) -> Action:
-        return _action("binx", self._seat(action, "seat"))
+    def _check_binx(self, seat: int, action: Action) -> Action:
+        return _action("binx", action["seat"])
 
-    def _validate_circle_of_salt(self, seat: int, action: Action) -> Action:
+    def _check_circle_of_salt(self, seat: int, action: Action) -> Action:
         self._trick("circle-of-salt")
         return _action("circle-of-salt")
 
-    def _validate_accept_spell(self, seat: int, action: Action) -> Action:
+    def _check_accept_spell(self, seat: int, action: Action) -> Action:
         return _action("accept-spell")
 
-    def _validate_daylight_savings(self, seat: int, action: Action) -> Action:
-        other = self._seat(action, "with")
-        card = self._card(action)
+    def _check_daylight_savings(self, seat: int, action: Action) -> Action:
+        other, card = action["with"], action["card"]
         self._trick("daylight-savings")
         if other == seat:
             raise self._illegal("trick/daylight-savings", "Swap with another player, not yourself.")
@@ -546,20 +544,20 @@ class DisneyHocusPocusState(State):
         self._held(seat, card)
         return _action("daylight-savings", other, card)
 
-    def _validate_give(self, seat: int, action: Action) -> Action:
-        card = self._card(action)
+    def _check_give(self, seat: int, action: Action) -> Action:
+        card = action["card"]
         if card not in self.hands[seat]:
             raise self._illegal("trick/swap-choice", f"You do not hold {card}; give a card of your hand.")
         return _action("give", card)
 
-    def _validate_billy_butcherson(self, seat: int, action: Action) -> Action:
+    def _check_billy_butcherson(self, seat: int, action: Action) -> Action:
         self._trick("billy-butcherson")
         if self.must_play:
             raise self._illegal("trick/billy-butcherson", "After Daylight Savings Time or Burning "
                                 "Rain of Death this turn you must play.")
         return _action("billy-butcherson")
 
-    def _validate_burning_rain(self, seat: int, action: Action) -> Action:
+    def _check_burning_rain(self, seat: int, action: Action) -> Action:
         cards = self._cards(seat, action, "trick/burning-rain")
         self._trick("burning-rain")
         if len(cards) != 3:
@@ -573,7 +571,7 @@ class DisneyHocusPocusState(State):
 
     def perform(self, seat: int, action: Action) -> frozenset:
         self.reveal = set()
-        getattr(self, "_do_" + action["type"].replace("-", "_"))(seat, action)
+        EFFECTS[action["type"]](self, seat, action)
         return frozenset(self.reveal)
 
     def _do_ask(self, seat: int, action: Action) -> None:
@@ -757,23 +755,13 @@ class DisneyHocusPocusState(State):
         answers, Binx's hands, passes and swaps included)."""
         return sample_state(self, seat, rng)
 
-    def copy(self) -> DisneyHocusPocusState:
-        other = DisneyHocusPocusState.__new__(DisneyHocusPocusState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = self.log.copy()
-        other.hands = [list(h) for h in self.hands]
-        other.deck = list(self.deck)
-        other.piles = [list(p) for p in self.piles]
-        other.discard = list(self.discard)
-        other.removed = list(self.removed)
-        other.spell_deck = list(self.spell_deck)
-        other.spell_discard = list(self.spell_discard)
-        other.tricks = dict(self.tricks)
-        other.ongoing = list(self.ongoing)
-        other.questions = [dict(q, answers=list(q["answers"])) for q in self.questions]
-        other.spell = dict(self.spell) if self.spell else None
-        other.swap = list(self.swap) if self.swap else None
-        other.reveal = set()
-        return other
+
+def _method(prefix: str, kind: str):
+    return getattr(DisneyHocusPocusState, prefix + kind.replace("-", "_"))
+
+
+CHECKS = {kind: _method("_check_", kind) for kind in ACTIONS.order}
+EFFECTS = {kind: _method("_do_", kind) for kind in ACTIONS.order}
+SPELL_DOES = {effect: _method("_spell_", "ongoing" if effect in ONGOING else effect)
+              for effect in cardmod.SPELL_EFFECTS}
+"""Each Spell effect's method: ``(state, seat, spell) -> whether the turn goes on``."""
