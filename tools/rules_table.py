@@ -101,19 +101,19 @@ def rulings_block(game_id: str) -> str:
 
 def view_block(game_id: str) -> str:
     """A markdown table: every key of the game's view (its spec's ``view_type``, with the
-    records it holds), its type and meaning, then the named types it uses."""
+    records it holds), its type and meaning, then the named types it uses. English only: the
+    meanings are the engine's own (docstrings), which the catalogue does not hold."""
     spec = _games()[game_id]
     if spec.view_type is None:
-        return _(N_("_This game declares no view type (GameSpec view_type)._"))
+        return "_This game declares no view type (GameSpec view_type)._"
     from witchtable.engine import views
 
-    head = (_(N_("Field")), _(N_("Type")), _(N_("Meaning")))
-    lines = [f"| {head[0]} | {head[1]} | {head[2]} |", "|---|---|---|"]
+    lines = ["| Field | Type | Meaning |", "|---|---|---|"]
     for path, kind, meaning in views.rows(spec.view_type):
         lines.append(f"| `{path}` | {_cell(kind)} | {_cell(meaning)} |")
     named = views.names(spec.view_type)
     if named:
-        lines += ["", _(N_("Named types:")), ""]
+        lines += ["", "Named types:", ""]
         lines += [f"- *{name}*: {_cell(values)}" for name, values in named.items()]
     return "\n".join(lines)
 
