@@ -409,3 +409,40 @@ def copy_state(state: Any, mutable: Mapping[str, int]) -> Any:
             values[name] = value.copy()
     other.__dict__.update(values)
     return other
+
+
+# --------------------------------------------------------------------------- moments
+
+
+class Now(Count):
+    """A field naming the moment an action answers (a round, a turn number), which must be
+    the state's ``attr`` now: in a race a call can arrive late or twice, and one naming a
+    past moment is refused by the game's ``rule`` instead of counting in the present one
+    (boardgame.io refuses stale moves by their state id the same way). ``message`` may use
+    ``{sent}`` and ``{now}``; a value that is no moment at all is ``core/action-format``.
+
+    >>> from .rules import Rule, RuleBook
+    >>> class S: round = 2; rules = RuleBook([Rule("demo/bound", "", "a call answers its round")])
+    >>> Now("round", 9, rule="demo/bound", message="Round {sent} is over; round {now} is on.",
+    ...     what="the round").check("round", 2, S())
+    2
+    >>> try:
+    ...     Now("round", 9, rule="demo/bound", message="Round {sent} is over; round {now} is on.",
+    ...         what="the round").check("round", 1, S())
+    ... except IllegalAction as err:
+    ...     print(err.rule, err.message)
+    demo/bound Round 1 is over; round 2 is on.
+    """
+
+    def __init__(self, attr: str, high: int | Callable[[Any], int], *, rule: str, message: str,
+                 **kwargs: Any):
+        super().__init__(1, high, **kwargs)
+        self.attr, self.bound_rule, self.message = attr, rule, message
+
+    def check(self, name: str, value: Any, state: Any) -> Any:
+        """The moment, if well formed and the present one; else a refusal saying which."""
+        value = super().check(name, value, state)
+        now = getattr(state, self.attr)
+        if value != now:
+            raise state.rules.illegal(self.bound_rule, self.message.format(sent=value, now=now))
+        return value

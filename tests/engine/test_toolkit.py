@@ -368,3 +368,37 @@ def test_a_seat_that_is_no_seat_is_refused_briefly(seat):
     game = new_game(WH, 3, seed=1)
     err = refused(game, seat, {"type": "take"})
     assert err.rule == "core/out-of-turn" and len(err.message) < 200
+
+
+# --------------------------------------------------------------------------- moments
+
+
+def test_a_now_field_refuses_a_past_moment_by_the_games_rule_and_a_non_moment_by_format():
+    """toolkit.Now (issue 28.1, the race's calls): a call naming another round is refused by
+    the game's rule (hocus-focus/round/bound), whatever else it says; one naming no round is
+    no round at all (core/action-format); one leaving it out answers the present round."""
+    game = new_game("hocus-focus", 2, seed=3)
+    game.apply(0, {"type": "pass", "round": 1})
+    game.apply(1, {"type": "pass", "round": 1})
+    assert game.view(None)["round"] == 2
+    stale = refused(game, 0, {"type": "no-match", "round": 1, "ms": 10})
+    assert stale.rule == "hocus-focus/round/bound"
+    assert stale.message.startswith("This call answers round 1, but round 2 is being played")
+    assert refused(game, 0, {"type": "no-match", "round": 0, "ms": 10}).rule == FORMAT
+    assert refused(game, 0, {"type": "no-match", "round": "2", "ms": 10}).rule == FORMAT
+    game.apply(0, {"type": "no-match", "ms": 10})
+    assert game.history[-1].action == {"type": "no-match", "round": 2, "ms": 10}
+
+
+def test_hocus_focus_declares_its_format_phases_and_mutable_parts():
+    """Issue 28.1: Hocus Focus is on the toolkit's shape (declared actions, a phase table
+    for the race and for untimed turns, the generic copy), in both timings."""
+    state_class = GAMES["hocus-focus"].state_class
+    assert state_class.phase_table is not None and state_class.mutable is not None
+    assert set(state_class.action_format.order) == {"claim", "no-match", "pass"}
+    for timing, phase in (("timed", "race"), ("untimed", "turns")):
+        state = new_game("hocus-focus", 3, seed=1, timing=timing)._state
+        assert state.phase_table.phase_of(state, 0) == phase
+        assert state.action_format.order["claim"][:2] == ("round", "card")
+        assert all(state.phase_table.refusal(state, 0, kind) is None
+                   for kind in ("claim", "no-match", "pass"))

@@ -18,7 +18,7 @@ from typing import ClassVar
 from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...knowledge import redacted_log
 from ...rules import N_, brief
-from ...toolkit import ActionFormat, Card, Count
+from ...toolkit import ActionFormat, Card, Count, Now, Phase, PhaseTable
 from .rules import RULES
 from .wizards import MAX_DECK, card_facts, shared
 
@@ -28,7 +28,10 @@ MAX_MS = 3_600_000
 KINDS = ("claim", "no-match", "pass")
 TIE_CALLS = ("any", "right")
 """The ``tie_calls`` option: which calls in the tie window tie (``any``: the rulebook)."""
-_ROUND = Count(1, MAX_DECK, what="the round the call answers (the view's 'round')", optional=True)
+_ROUND = Now("round", MAX_DECK, rule=R + "round/bound", optional=True,
+             what="the round the call answers (the view's 'round')",
+             message="This call answers round {sent}, but round {now} is being played: a call "
+                     "counts only in its own round; take 'round' from the view (or a listed action).")
 """Left out (a save from before calls named their round), a call answers the round being played."""
 _MS = Count(0, MAX_MS, what="the milliseconds since the round's wizard was turned")
 _POINT = Count(0, MAX_MS, default=0, what="the milliseconds from the call to pointing")
@@ -43,6 +46,12 @@ FORMATS = {
         "pass": {"round": _ROUND}}),
 }
 """Each mode's action types and fields, checked by the core before ``check`` sees an action."""
+PHASES = PhaseTable({
+    "race": Phase(KINDS), "turns": Phase(KINDS),
+}, key=lambda state, seat: "race" if state.timed else "turns")
+"""Every round is one phase: in the race each seat not yet called makes one sealed call (the
+round is judged when the last arrives), in untimed play one seat at a time. Any call may be
+made in either; who may call is ``to_act``, which round a call answers is checked by ``_ROUND``."""
 _timed = ActionCache(FORMATS["timed"].order)
 _untimed = ActionCache(FORMATS["untimed"].order)
 ACTION_RULE = {"claim": R + "claim/face-up", "no-match": R + "no-match/right", "pass": R + "time/pass"}
@@ -70,6 +79,9 @@ def check_tie_calls(value: object, players: int) -> str:
 
 class HocusFocusState(State):
     rules = make_rulebook(RULES)
+    action_format = FORMATS["timed"]
+    """The race's (the default timing); a game in untimed play declares its own in ``__init__``."""
+    phase_table = PHASES
     time_fields = ("ms", "point_ms")
     mutable: ClassVar[dict[str, int]] = {
         "board": 1, "pile": 1, "set_aside": 1, "won": 2, "out": 1, "calls": 1, "barred": 1,
@@ -339,24 +351,14 @@ class HocusFocusState(State):
         return ACTION_RULE[action["type"]]
 
     def check(self, seat: int, action: Action) -> Action:
-        """A well-formed call: it answers this round, and a claim points at a face-up wizard."""
+        """A claim points at a face-up wizard; the call is then the listed one (with this
+        round filled in when a save's call names none)."""
         kind = action["type"]
-        if action.get("round", self.round) != self.round:
-            raise self.rules.illegal(R + "round/bound",
-                                     f"This call answers round {action['round']}, but round "
-                                     f"{self.round} is being played: a call counts only in its own "
-                                     f"round; take 'round' from the view (or a listed action).")
-        key: list = [kind, self.round]
-        if kind == "claim":
-            card = action["card"]
-            if card not in self.board:
-                raise self.rules.illegal(R + "claim/face-up",
-                                         f"{card} is not one of the 12 face-up wizards; point at "
-                                         f"one of them.")
-            key.append(card)
-        if self.timed and kind != "pass":
-            key += [action["ms"], action["point_ms"]] if kind == "claim" else [action["ms"]]
-        return (_timed if self.timed else _untimed)(*key)
+        if kind == "claim" and action["card"] not in self.board:
+            raise self.rules.illegal(R + "claim/face-up", f"{action['card']} is not one of the 12 "
+                                     f"face-up wizards; point at one of them.")
+        listed = _timed if self.timed else _untimed
+        return listed(kind, self.round, *(action[name] for name in listed.fields[kind][1:]))
 
     # ------------------------------------------------------------------ effects
 
