@@ -24,15 +24,17 @@ import nbformat
 from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
-GAMES = ("witching-hour", "hocus-pocus", "disney-hocus-pocus", "potion-house", "hocus-focus")
+from witchtable.engine import GAMES
 
 
 def table_notebook(tables: int) -> nbformat.NotebookNode:
-    """``tables`` code cells, each showing one table (play, then explore, of each game)."""
+    """``tables`` code cells, each showing one table (play, then explore, of each registered
+    game in registry order: a new game is measured with no list to edit)."""
+    games = list(GAMES)
     cells = [nbformat.v4.new_code_cell("from witchtable import play, explore")]
     for i in range(tables):
-        game = GAMES[i % len(GAMES)]
-        call = "explore" if (i // len(GAMES)) % 2 else "play"
+        game = games[i % len(games)]
+        call = "explore" if (i // len(games)) % 2 else "play"
         extra = ", autoplay=True" if call == "explore" else ", pace=0"
         cells.append(nbformat.v4.new_code_cell(f'{call}("{game}", seed={i + 1}{extra})'))
     return nbformat.v4.new_notebook(cells=cells)

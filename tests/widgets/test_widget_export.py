@@ -207,6 +207,20 @@ def test_the_snapshot_is_displayed_under_the_table_and_follows_the_position(monk
 nbconvert = pytest.importorskip("nbconvert")
 
 
+def test_the_notebook_size_tool_measures_every_registered_game_in_registry_order():
+    """tools/notebook_size.py keeps no list of the games: its tables come from discovery
+    (issue 28.5), so a new game is measured with nothing to edit."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import notebook_size
+    finally:
+        sys.path.pop(0)
+    cells = notebook_size.table_notebook(2 * len(GAMES)).cells[1:]
+    shown = [cell.source.split('"')[1] for cell in cells]
+    assert shown == [*GAMES, *GAMES]
+    assert [cell.source.split("(")[0] for cell in cells] == ["play"] * len(GAMES) + ["explore"] * len(GAMES)
+
+
 def test_an_executed_saved_notebook_exports_to_html_that_shows_the_boards(tmp_path):
     """nbclient executes a notebook of tables keeping the widget state (as ``jupyter nbconvert
     --execute`` does); nbconvert's HTML shows every table's snapshot, with no script of ours."""
@@ -218,7 +232,7 @@ def test_an_executed_saved_notebook_exports_to_html_that_shows_the_boards(tmp_pa
     figures = notebook_size.measure(3, tmp_path)
     assert figures["html_snapshots"] == 3
     html = (tmp_path / "tables.html").read_text()
-    assert "Witching Hour" in html and "Hocus Pocus" in html
+    assert all(spec.name in html for spec in list(GAMES.values())[:3]), "a table per game, in registry order"
     saved = json.loads((tmp_path / "tables.ipynb").read_text())
     state = saved["metadata"]["widgets"]["application/vnd.jupyter.widget-state+json"]["state"]
     esm = [m["state"].get("esm") or m["state"].get("_esm") for m in state.values()]
