@@ -40,26 +40,51 @@ def test_every_shipped_game_declares_its_view():
         assert issubclass(spec.view_type, dict) and "log" in views.fields(spec.view_type), spec.id
 
 
+def _check_views(game_id: str, players: int, seed: int, **options) -> None:
+    """Play a seeded random game, checking every seat's and the spectator's view against the
+    declared type after every action (new log entries only: earlier ones were checked)."""
+    schema = GAMES[game_id].view_type
+    game, rng = new_game(game_id, players, seed, **options), random.Random(seed)
+    seen = dict.fromkeys([None, *range(players)], 0)
+    while True:
+        if checked(game.move_number) or game.is_over:
+            for seat in seen:
+                view = game.view(seat)
+                view["log"], seen[seat] = view["log"][seen[seat]:], len(view["log"])
+                found = views.problems(schema, view)
+                assert not found, (f"{game_id} {options} seed {seed} move {game.move_number} seat "
+                                   f"{seat}: " + "; ".join(found[:5]))
+        if game.is_over:
+            return
+        seat = pick_seat(game, rng)
+        game.apply(seat, rng.choice(game.legal_actions(seat)))
+
+
 @pytest.mark.parametrize(("game_id", "players"), _tables())
 def test_every_view_of_random_games_fits_the_declared_type(game_id, players):
     """Every seat's and the spectator's view, after every action, has exactly the declared
-    keys with the declared types (new log entries only: earlier ones were checked)."""
-    schema = GAMES[game_id].view_type
+    keys with the declared types."""
     for seed in SEEDS:
-        game, rng = new_game(game_id, players, seed), random.Random(seed)
-        seen = dict.fromkeys([None, *range(players)], 0)
-        while True:
-            if checked(game.move_number) or game.is_over:
-                for seat in seen:
-                    view = game.view(seat)
-                    view["log"], seen[seat] = view["log"][seen[seat]:], len(view["log"])
-                    found = views.problems(schema, view)
-                    assert not found, (f"{game_id} seed {seed} move {game.move_number} seat {seat}: "
-                                       + "; ".join(found[:5]))
-            if game.is_over:
-                break
-            seat = pick_seat(game, rng)
-            game.apply(seat, rng.choice(game.legal_actions(seat)))
+        _check_views(game_id, players, seed)
+
+
+def _variants() -> list[tuple[str, dict]]:
+    """Each game's options set away from their defaults one at a time: a flag flipped, each
+    other choice of an option that lists them (views differ by option: a hand kept visible,
+    turns instead of a race)."""
+    out = []
+    for gid, spec in GAMES.items():
+        for option in spec.option_list if spec.view_type else ():
+            if type(option.default) is bool:
+                out.append((gid, {option.name: not option.default}))
+            out += [(gid, {option.name: c}) for c in option.choices or () if c != option.default]
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "options"), _variants(), ids=str)
+def test_views_fit_the_declared_type_under_every_option(game_id, options):
+    """The same check with an option changed, at the smallest table."""
+    _check_views(game_id, GAMES[game_id].min_players, SEEDS[0], **options)
 
 
 @pytest.mark.parametrize("game_id", [gid for gid, spec in GAMES.items() if spec.view_type])

@@ -118,21 +118,47 @@ class Hocus(_HocusFrom):
 
 
 class Decision(TypedDict):
-    """A decision asked of one seat."""
+    """A decision asked of one seat: what every kind has (each kind's record adds the rest)."""
 
-    kind: Literal["give", "curse", "arrange", "discard"]
-    """`give` (cards to another seat), `curse` (cards to discard from a Grimoire), `arrange`
-    (a Crystal Ball's order), `discard` (down to the hand limit)"""
     seat: Seat
     """who decides"""
     count: int
     """how many cards"""
-    to: NotRequired[Seat]
+
+
+class Give(Decision):
+    """A seat giving cards to another."""
+
+    kind: Literal["give"]
+    """`give` (cards to another seat), `curse` (cards to discard from a Grimoire), `arrange`
+    (a Crystal Ball's order), `discard` (down to the hand limit)"""
+    to: Seat
     """a `give`: who receives the cards"""
-    target: NotRequired[Seat]
+
+
+class Curse(Decision):
+    """A seat choosing cards to discard from a Grimoire."""
+
+    kind: Literal["curse"]
+    """always `curse`"""
+    target: Seat
     """a `curse`: whose Grimoire"""
+
+
+class Arrange(Decision):
+    """A Crystal Ball's cards being put back in an order."""
+
+    kind: Literal["arrange"]
+    """always `arrange`"""
     cards: NotRequired[list[CardName]]
     """an `arrange`, to its seat only: the cards, top first"""
+
+
+class Discard(Decision):
+    """The current seat discarding down to the hand limit."""
+
+    kind: Literal["discard"]
+    """always `discard`"""
 
 
 class CardInfo(TypedDict):
@@ -203,7 +229,7 @@ class HocusPocusView(CommonView):
     """the cards of Hocus resolved this turn with their Pocus"""
     hocus: Hocus | None
     """the Hocus waiting in the window, else `null`"""
-    pending: Decision | None
+    pending: Give | Curse | Arrange | Discard | None
     """the decision asked for, else `null`"""
     refills: list[Seat]
     """seats that must choose a card to fill their Grimoire"""
