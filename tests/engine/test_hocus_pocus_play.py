@@ -59,7 +59,7 @@ def test_components_are_conserved_and_every_grimoire_is_kept_full():
         assert sum(inventory["cards"].values()) == 72
         for seat in range(game.players):
             if len(state.grims[seat]) < 3 and state.hands[seat] and not game.is_over:
-                assert game.to_act == tuple(s for s in range(game.players) if state._owes_refill(s))
+                assert game.to_act == tuple(s for s in range(game.players) if s in state.owing)
                 assert seat in game.to_act
 
 
@@ -100,7 +100,7 @@ def test_the_window_asks_every_seat_holding_cards():
     seen = 0
     for game, _ in random_games(20, seed=11):
         state = game._state
-        if state.phase != "react" or any(state._owes_refill(s) for s in range(game.players)):
+        if state.phase != "react" or any(s in state.owing for s in range(game.players)):
             continue
         for seat in range(game.players):
             expected = not state.passed[seat] and bool(state.hands[seat])
@@ -292,3 +292,17 @@ def test_forecast_is_what_resolution_does():
             assert after["turn_over"] == (forecast["hourglass"] or view["turn_over"])
     wanted = {"spell", "thief", "stopped destroy", "stopped take", "stopped return", "doubled"}
     assert wanted <= set(seen), seen
+
+
+def test_the_state_is_one_class_with_a_handler_for_every_action_and_power():
+    """The package's shape (issue 28.1, see its docstring): the State has no mixins; every
+    declared action type has one check and one move, every Hocus kind one power, so a new
+    action or kind without its handler fails here rather than in the middle of a game."""
+    from witchtable.engine.core import State
+    from witchtable.engine.games.hocus_pocus import checks, moves, powers
+    from witchtable.engine.games.hocus_pocus.cards import HOCUS_KINDS, KINDS
+    from witchtable.engine.games.hocus_pocus.state import HocusPocusState
+
+    assert HocusPocusState.__bases__ == (State,)
+    assert set(checks.CHECKS) == set(checks.ACTIONS.types) == set(moves.MOVES)
+    assert sorted(KINDS[kind] for kind in powers.POWERS) == sorted(HOCUS_KINDS)

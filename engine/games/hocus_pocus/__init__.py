@@ -22,6 +22,18 @@ Options: ``deck`` (the card table; numbered values known with medium confidence,
 :mod:`.cards`), ``quick`` (False; True: a 15-Gem Cauldron), ``first_player`` (0; the
 rulebook's "youngest player"). Reference: ``docs/games/hocus-pocus.md``.
 
+How the code reads: one State class and plain functions of it, each module importing
+what it uses, so that every dependency is explicit and the type checker follows it.
+:mod:`.state` is the story: the position (every attribute typed at set-up), the turn
+flow (``perform`` -> a move -> ``_advance``'s automatic steps -> the next turn) and the
+primitives that move cards and Gems. :mod:`.checks` says what is legal and why not;
+:mod:`.moves` does each action (``MOVES``, by type); :mod:`.powers` resolves a Hocus
+(the Pocus pile, then its kind's handler in ``POWERS``); :mod:`.seat_view` builds what
+one seat sees, :mod:`.views` declares it; :mod:`.table` holds the records of cards in
+play (``Hocus``, ``Pocus``, ``Pending``), so those modules never import the state at
+run time. Why: the effects and checks were once mixins of the State, sharing its
+attributes by an unwritten contract that neither a reader nor mypy could check.
+
 Public beyond the spec (what widgets may import, ``docs/design.md``): :func:`card_label`
 (how people read a card name). Everything else a presenter shows comes from the view:
 ``card_info`` (per card name), ``kinds`` (per kind in play: copies, printed numbers,

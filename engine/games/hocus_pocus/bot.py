@@ -24,6 +24,8 @@ STRONG = 4.0
 
 
 class HocusPocusBot:
+    """The heuristic bot (see the module docstring): plays from its view and the legal list."""
+
     name = "heuristic"
 
     def __init__(self, seed: int = 0):
@@ -33,6 +35,7 @@ class HocusPocusBot:
 
     @staticmethod
     def info(view: dict, card: str) -> dict:
+        """The facts the view gives about a card name."""
         return view["card_info"][card]
 
     def value(self, view: dict, card: str) -> float:
@@ -47,10 +50,12 @@ class HocusPocusBot:
 
     @staticmethod
     def leader(view: dict, among: list) -> int:
+        """The seat among ``among`` with the most Gems (the lowest seat on a tie): whom to hurt."""
         gems = view["gems"]
         return max(among, key=lambda s: (gems[s], -s))
 
     def wins_if_ends(self, view: dict, seat: int, gain: int) -> bool:
+        """Would ``seat`` win outright if the game ended after it gained ``gain`` Gems?"""
         gems = list(view["gems"])
         gems[seat] += gain
         return all(gems[seat] > g for s, g in enumerate(gems) if s != seat)
@@ -58,6 +63,7 @@ class HocusPocusBot:
     # ------------------------------------------------------------------ dispatch
 
     def choose(self, view: dict, legal: list) -> dict:
+        """One of the legal actions, by what the table waits for."""
         kind = legal[0]["type"]
         if kind == "refill":
             return self.refill(view, legal)
@@ -83,6 +89,7 @@ class HocusPocusBot:
     # ------------------------------------------------------------------ own turn
 
     def hocus_score(self, view: dict, action: dict) -> float:
+        """What casting this Hocus is worth to the bot (roughly in Gems)."""
         me = view["seat"]
         info = self.info(view, action["card"])
         kind, number = info["kind"], info["value"] or 0
@@ -131,6 +138,7 @@ class HocusPocusBot:
         return get - give - 0.5
 
     def turn(self, view: dict, legal: list) -> dict:
+        """Its own turn: the best Hocus, else an exchange worth making, else draw or take a Gem."""
         me = view["seat"]
         plays = [a for a in legal if a["type"] == "hocus"]
         if plays:
@@ -209,6 +217,7 @@ class HocusPocusBot:
         return FLAT.get(kind, 0.5)
 
     def react(self, view: dict, legal: list) -> dict:
+        """The Pocus window: stop, turn or boost the waiting Hocus, or pass."""
         me = view["seat"]
         hocus = view["hocus"]
         pocus = [p["card"] for p in hocus["pocus"]]
@@ -217,7 +226,7 @@ class HocusPocusBot:
         number = (info["value"] or 0) * 2 ** wands
         forecast = hocus["forecast"]
         protected, stopped = forecast["protected"], forecast["stopped"] is not None
-        plays = {}
+        plays: dict[str, list[dict]] = {}
         for action in legal:
             if action["type"] == "pocus":
                 plays.setdefault(action["card"], []).append(action)

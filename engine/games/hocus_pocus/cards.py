@@ -101,6 +101,7 @@ def merge_table(overrides: object) -> dict:
 
 
 def copies(table: dict, kind: str) -> int:
+    """How many cards of ``kind`` a card table has (numbered kinds list one value per copy)."""
     entry = table[kind]
     return len(entry) if isinstance(entry, list) else entry
 
@@ -128,6 +129,7 @@ def card_label(name: str) -> str:
 
 
 def set_aside_kind(players: int) -> str:
+    """The kind whose three cards go back to the box at setup (setup/cards-out)."""
     return "mirror" if players == 2 else "amulet"
 
 
@@ -162,7 +164,7 @@ class Deck:
 
     def setup_cards(self, players: int) -> list[int]:
         """Every card shuffled at setup (unshuffled), the set-aside kind already removed."""
-        cards = []
+        cards: list[int] = []
         aside = set_aside_kind(players)
         for kind in KINDS:
             entry = self.table[kind]
@@ -174,6 +176,7 @@ class Deck:
         return cards
 
     def to_json(self) -> dict:
+        """The card table as the view's ``deck`` (fresh lists)."""
         return {k: (list(v) if isinstance(v, list) else v) for k, v in self.table.items()}
 
     def card_info(self) -> dict:

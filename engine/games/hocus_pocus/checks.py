@@ -1,17 +1,20 @@
-"""Hocus Pocus's validation: is an action well formed and allowed, and if not, which rule.
+"""Hocus Pocus's moves: which actions are legal now, and why an illegal one is refused.
 
 ``ACTIONS`` (every action's fields) and ``PHASES`` (what each phase allows) are checked
-by the core first; then ``check``, of this mixin of :class:`~.state.HocusPocusState`,
-tests the game's own rules. Neither changes the state; the result is the action in
-normal form (the same dicts ``legal_actions`` lists), or :class:`IllegalAction` naming
-the rule broken and saying what would be right.
+by the core first; then :func:`check` tests the game's own rules. The ``*_problem``
+functions say why a card may not be played (None: it may), so that the legal list and
+the refusal of an action tried come from one test. Nothing here changes the state; a
+check returns the action in normal form (the same dicts :func:`legal_actions` lists), or
+raises :class:`IllegalAction` naming the rule broken and saying what would be right.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
-from ...core import Action
+from ...core import Action, ActionCache
 from ...rules import IllegalAction
 from ...toolkit import ActionFormat, Card, Cards, OneOf, Phase, PhaseTable, Seat
 from .cards import (
@@ -28,7 +31,10 @@ from .cards import (
     VORTEX,
     deck_size,
 )
-from .powers import GRIMOIRE, HAND, subsets
+from .table import EXCHANGES_PER_HOCUS, GRIMOIRE, HAND, NOBODY, subsets
+
+if TYPE_CHECKING:
+    from .state import HocusPocusState
 
 R = "hocus-pocus/"
 
@@ -44,6 +50,8 @@ ACTIONS = ActionFormat("Hocus Pocus", {
     "give": {"cards": CARDS}, "curse": {"cards": CARDS}, "arrange": {"cards": CARDS},
 })
 """Every action type and its fields, checked by the core before ``check`` sees an action."""
+_action = ActionCache(ACTIONS.order)
+"""Listed actions, shared and read-only (lists of cards stay plain dicts)."""
 HOCUS_RULE = {
     "abracadabra": "abracadabra/swap", "crystal-ball": "crystal-ball/arrange", "owl": "owl/give",
     "inspiration": "inspiration/draw", "curse": "curse/discard", "sacrifice": "sacrifice/return",
@@ -90,274 +98,412 @@ PHASES = PhaseTable({
 must fill its Grimoire first is in a phase of its own ("refill")."""
 
 
+class Problem(NamedTuple):
+    """Why a card may not be played now: the rule, what to say, the seats the message names."""
+
+    rule: str
+    message: str
+    seats: dict | None = None
+
+
 def an(word: str) -> str:
+    """``word`` with its article (an Amulet, a Mirror)."""
     return ("an " if word[0] in "AEIOU" else "a ") + word
 
 
-class ChecksMixin:
-    """``check`` and the explorer's hooks (see the module docstring)."""
+def illegal(state: HocusPocusState, rule: str, message: str, seats: dict | None = None) -> IllegalAction:
+    """The refusal for breaking this game's ``rule`` (an id without the game's prefix)."""
+    return state.rules.illegal(R + rule, message, seats)
 
-    # ------------------------------------------------------------------ fields
 
-    def _illegal(self, rule: str, message: str, seats: dict | None = None) -> IllegalAction:
-        return self.rules.illegal(R + rule, message, seats)
+# ------------------------------------------------------------------ why a card may not be played
 
-    def _where(self, seat: int, source: str) -> list:
-        return (self.hands if source == HAND else self.grims)[seat]
 
-    # ------------------------------------------------------------------ shared checks
+def hocus_problem(state: HocusPocusState, seat: int, code: int) -> Problem | None:
+    """Why ``seat`` may not play Hocus ``code`` it holds now (None: it may)."""
+    locked = state.locked
+    if locked and code in locked:
+        owned = state.hands[seat].count(code) + state.grims[seat].count(code)
+        if owned <= locked.count(code):
+            return Problem("pumpkin/lock", f"{state.label(code)} came back with a Pumpkin this turn: "
+                                           "you may play it again from your next turn.")
+    if state.inspired and state.deck.kinds[code] == INSPIRATION:
+        return Problem("inspiration/once", "An Inspiration already took effect this turn; no other "
+                                           "Inspiration may be played before your next turn.")
+    return None
 
-    def _hocus_problem(self, seat: int, code: int) -> tuple | None:
-        """Why ``seat`` may not play Hocus ``code`` it holds now (None: it may)."""
-        if self.locked and code in self.locked:
-            owned = self.hands[seat].count(code) + self.grims[seat].count(code)
-            if owned <= self.locked.count(code):
-                return ("pumpkin/lock", f"{self._label(code)} came back with a Pumpkin this turn: "
-                                        "you may play it again from your next turn.")
-        if self.inspired and self.deck.kinds[code] == INSPIRATION:
-            return ("inspiration/once", "An Inspiration already took effect this turn; no other "
-                                        "Inspiration may be played before your next turn.")
-        return None
 
-    def _aimed(self) -> int:
-        """Who the waiting Hocus is aimed at now (-1: nobody); a Lightning undoes the Mirrors."""
-        target = self.hocus[3]
-        if target < 0:
-            return -1
-        kinds = self.deck.kinds
-        aimed = target
-        for code, _, _, chosen in self.stack:
-            kind = kinds[code]
-            if kind == LIGHTNING:
-                return target
-            if kind == MIRROR:
-                aimed = chosen
-        return aimed
+def aimed(state: HocusPocusState) -> int:
+    """Who the waiting Hocus is aimed at now (NOBODY too); a Lightning undoes the Mirrors."""
+    assert state.hocus is not None, "no Hocus is waiting"
+    target = state.hocus.target
+    if target < 0:
+        return NOBODY
+    kinds = state.deck.kinds
+    at = target
+    for pocus in state.stack:
+        kind = kinds[pocus.code]
+        if kind == LIGHTNING:
+            return target
+        if kind == MIRROR:
+            at = pocus.target
+    return at
 
-    def _mirror_targets(self, seat: int) -> list:
-        caster = self.hocus[1]
-        return [t for t in range(self.players) if t != caster and t != seat]
 
-    def _pocus_problem(self, seat: int, code: int, source: str) -> tuple | None:
-        """Why ``seat`` may not play Pocus ``code`` from ``source`` now (None: it may)."""
-        deck = self.deck
-        kind = deck.kinds[code]
-        hocus = self.hocus[0]
-        name = NAMES[KINDS[kind]]
-        if kind == AMULET or kind == MIRROR:
-            aimed = self._aimed()
-            rule = "amulet/target-only" if kind == AMULET else "mirror/target-only"
-            if aimed < 0:
-                return (rule, f"{self._label(hocus)} is aimed at nobody, so no {name} can be played "
-                              "on it.")
-            if seat != aimed:
-                return (rule, f"Only {{player}}, whom {self._label(hocus)} is aimed at, may "
-                              f"play {an(name)} on it.", {"player": aimed})
-            if kind == MIRROR and not self._mirror_targets(seat):
-                return ("mirror/redirect", "There is no player to turn it towards: never its "
-                                           "caster, nor yourself.")
-        if deck.kinds[hocus] == VORTEX and (
-                kind == BLACK_CAT or (source == GRIMOIRE and kind in (COUNTERSPELL, PUMPKIN))):
-            return ("vortex/stop-from-hand", "Only a Counterspell or a Pumpkin played from a Hand can "
-                                             f"stop a Vortex, not {an(name)}"
-                    + (" from a Grimoire." if kind != BLACK_CAT else "."))
-        if kind == MAGIC_WAND and not deck.values[hocus]:
-            return ("magic-wand/double", f"{self._label(hocus)} has no number for a Magic Wand to "
-                                         "double.")
-        return None
+def mirror_targets(state: HocusPocusState, seat: int) -> list[int]:
+    """Whom ``seat``'s Enchanted Mirror may turn the waiting Hocus towards."""
+    assert state.hocus is not None, "no Hocus is waiting"
+    caster = state.hocus.caster
+    return [t for t in range(state.players) if t != caster and t != seat]
 
-    def _gem_problem(self, seat: int) -> tuple | None:
-        if self.cauldron == 1 and self._would_tie(seat, 1):
-            return ("end/no-tie", "Taking the last Gem would end the game in a tie for the most "
-                                  "Gems; draw two cards instead.")
-        return None
 
-    def _owes_refill(self, seat: int) -> bool:
-        """Must ``seat`` choose a card to fill its Grimoire? (cached by ``_advance``)"""
-        return seat in self.owing
+def pocus_problem(state: HocusPocusState, seat: int, code: int, source: str) -> Problem | None:
+    """Why ``seat`` may not play Pocus ``code`` from ``source`` now (None: it may)."""
+    assert state.hocus is not None, "no Hocus is waiting"
+    deck = state.deck
+    kind = deck.kinds[code]
+    hocus = state.hocus.code
+    name = NAMES[KINDS[kind]]
+    if kind == AMULET or kind == MIRROR:
+        problem = _aim_problem(state, seat, kind, name)
+        if problem is not None:
+            return problem
+    if deck.kinds[hocus] == VORTEX and (
+            kind == BLACK_CAT or (source == GRIMOIRE and kind in (COUNTERSPELL, PUMPKIN))):
+        return Problem("vortex/stop-from-hand", "Only a Counterspell or a Pumpkin played from a Hand "
+                                                f"can stop a Vortex, not {an(name)}"
+                       + (" from a Grimoire." if kind != BLACK_CAT else "."))
+    if kind == MAGIC_WAND and not deck.values[hocus]:
+        return Problem("magic-wand/double", f"{state.label(hocus)} has no number for a Magic Wand "
+                                            "to double.")
+    return None
 
-    # ------------------------------------------------------------------ validate
 
-    def check(self, seat: int, action: Action) -> Action:
-        return getattr(self, "_check_" + action["type"])(seat, action)
+def _aim_problem(state: HocusPocusState, seat: int, kind: int, name: str) -> Problem | None:
+    """An Amulet or a Mirror is played only by the player the Hocus is aimed at."""
+    assert state.hocus is not None, "no Hocus is waiting"
+    at = aimed(state)
+    hocus = state.label(state.hocus.code)
+    rule = "amulet/target-only" if kind == AMULET else "mirror/target-only"
+    if at < 0:
+        return Problem(rule, f"{hocus} is aimed at nobody, so no {name} can be played on it.")
+    if seat != at:
+        return Problem(rule, f"Only {{player}}, whom {hocus} is aimed at, may play {an(name)} on it.",
+                       {"player": at})
+    if kind == MIRROR and not mirror_targets(state, seat):
+        return Problem("mirror/redirect", "There is no player to turn it towards: never its "
+                                          "caster, nor yourself.")
+    return None
 
-    def _check_hocus(self, seat: int, action: Action) -> Action:
-        deck = self.deck
-        code, source, target = deck.code[action["card"]], action["from"], action.get("target")
-        if self.turn_over:
-            raise self._illegal("hourglass/end-turn", "An Hourglass ended your turn: draw two cards "
-                                                      "or take a Gem.")
-        if not deck.is_hocus[code]:
-            raise self._illegal("cards/kind", f"{self._label(code)} is a Pocus card: it is played on a "
-                                              "Hocus while that waits to resolve.")
-        if code not in self._where(seat, source):
-            raise self._illegal("hocus/from", f"You have no {self._label(code)} in your {source}.")
-        problem = self._hocus_problem(seat, code)
-        if problem:
-            raise self._illegal(*problem)
-        if deck.targeted[code]:
-            if target is None:
-                raise self._illegal("hocus/target", f"{self._label(code)} needs a target: 'target' is "
-                                                     "the seat of another player.")
-            if target == seat:
-                raise self._illegal("hocus/target", f"{self._label(code)} must target another player, "
-                                                     "not yourself.")
-        elif target is not None:
-            raise self._illegal("hocus/target", f"{self._label(code)} is aimed at nobody: leave out "
-                                                 "'target'.")
-        return action
 
-    def _check_pocus(self, seat: int, action: Action) -> Action:
-        deck = self.deck
-        code, source, target = deck.code[action["card"]], action["from"], action.get("target")
-        if deck.is_hocus[code]:
-            raise self._illegal("cards/kind", f"{self._label(code)} is a Hocus card: it cannot be "
-                                              "played on another card.")
-        if code not in self._where(seat, source):
-            raise self._illegal("pocus/from", f"You have no {self._label(code)} in your {source}.")
-        problem = self._pocus_problem(seat, code, source)
-        if problem:
-            raise self._illegal(*problem)
-        if deck.kinds[code] == MIRROR:
-            if target is None:
-                raise self._illegal("mirror/redirect", "An Enchanted Mirror needs a new target: "
-                                                       "'target' is the seat to turn the Hocus towards.")
-            if target == self.hocus[1]:
-                raise self._illegal("mirror/redirect", "A Hocus can never be turned back towards the "
-                                                       "player who cast it.")
-            if target == seat:
-                raise self._illegal("mirror/redirect", "Turn the Hocus towards another player, not "
-                                                       "yourself.")
-        elif target is not None:
-            raise IllegalAction("core/action-format", "Only an Enchanted Mirror takes a 'target'.")
-        return action
+def gem_problem(state: HocusPocusState, seat: int) -> Problem | None:
+    """Why ``seat`` may not end its turn with a Gem (None: it may)."""
+    if state.cauldron == 1 and state.would_tie(seat, 1):
+        return Problem("end/no-tie", "Taking the last Gem would end the game in a tie for the most "
+                                     "Gems; draw two cards instead.")
+    return None
 
-    def _check_pass(self, seat: int, action: Action) -> Action:
-        return action
 
-    def _check_exchange(self, seat: int, action: Action) -> Action:
-        code = self.deck.code
-        mine, shown = code[action["hand"]], code[action["grimoire"]]
-        if self.turn_over:
-            raise self._illegal("hourglass/end-turn", "An Hourglass ended your turn: no more "
-                                                      "exchanges; draw two cards or take a Gem.")
-        if mine not in self.hands[seat]:
-            raise self._illegal("exchange/swap", f"You have no {self._label(mine)} in your Hand.")
-        if shown not in self.grims[seat]:
-            raise self._illegal("exchange/swap", f"You have no {self._label(shown)} in your Grimoire.")
-        if mine == shown:
-            raise self._illegal("exchange/swap", "Swapping two identical cards changes nothing.")
-        if self.exchanges >= 3:
-            raise self._illegal("exchange/limit", "You made three exchanges since your last Hocus: "
-                                                  "play a Hocus or end your turn first.")
-        return action
+# ------------------------------------------------------------------ the legal actions
 
-    def _check_draw(self, seat: int, action: Action) -> Action:
-        return action
 
-    def _check_gem(self, seat: int, action: Action) -> Action:
-        problem = self._gem_problem(seat)
-        if problem:
-            raise self._illegal(*problem)
-        return action
+def legal_actions(state: HocusPocusState, seat: int) -> list[Action]:
+    """Every action ``seat`` may take now, in a fixed order."""
+    if seat not in state.acting:
+        return []
+    names = state.deck.names
+    hand = state.hands[seat]
+    if seat in state.owing:
+        return [_action("refill", names[c]) for c in sorted(set(hand))]
+    phase = state.phase
+    if phase == "react":
+        return _legal_pocus(state, seat)
+    if phase == "turn":
+        return _legal_turn(state, seat)
+    if phase == "discard":
+        return [_action("discard", names[c]) for c in sorted(set(hand))]
+    if phase == "arrange":
+        return [{"type": "arrange", "cards": [names[c] for c in order]}
+                for order in orders(state.seen())]
+    return [{"type": phase, "cards": [names[c] for c in cards]} for cards in pending_choices(state)]
 
-    def _check_discard(self, seat: int, action: Action) -> Action:
-        code = self.deck.code[action["card"]]
-        if code not in self.hands[seat]:
-            raise self._illegal("end/hand-limit", f"You have no {self._label(code)} in your Hand.")
-        return action
 
-    def _check_refill(self, seat: int, action: Action) -> Action:
-        code = self.deck.code[action["card"]]
-        if code not in self.hands[seat]:
-            raise self._illegal("grimoire/refill", f"You have no {self._label(code)} in your Hand.")
-        return action
-
-    def _check_subset(self, action: Action, rule: str, cards: list, count: int,
-                      what: str, seats: dict | None = None) -> Action:
-        code = self.deck.code
-        chosen = [code[name] for name in action["cards"]]
-        if len(chosen) != count:
-            raise self._illegal(rule, f"Choose exactly {count} card{'s' if count != 1 else ''} {what}, "
-                                      f"not {len(chosen)}.", seats)
-        if Counter(chosen) - Counter(cards):
-            raise self._illegal(rule, f"Those cards are not all {what}: it holds "
-                                      f"{self._labels(cards)}.", seats)
-        return {"type": action["type"], "cards": [self.deck.names[c] for c in sorted(chosen)]}
-
-    def _check_give(self, seat: int, action: Action) -> Action:
-        _, giver, _, count = self.pending
-        return self._check_subset(action, "owl/give", self.grims[giver], count, "from your Grimoire")
-
-    def _check_curse(self, seat: int, action: Action) -> Action:
-        _, _, target, count = self.pending
-        return self._check_subset(action, "curse/discard", self.grims[target], count,
-                                  "from {target}'s Grimoire", {"target": target})
-
-    def _check_arrange(self, seat: int, action: Action) -> Action:
-        code = self.deck.code
-        chosen = [code[name] for name in action["cards"]]
-        seen = self._seen()
-        if sorted(chosen) != sorted(seen):
-            raise self._illegal("crystal-ball/arrange",
-                                f"List the {len(seen)} cards you looked at, top first, each once: "
-                                f"{self._labels(seen)}.")
-        return action
-
-    def _seen(self) -> list:
-        """The cards a pending Crystal Ball shows, top first."""
-        count = self.pending[2]
-        return self.library[-count:][::-1]
-
-    # ------------------------------------------------------------------ explorer hooks
-
-    def action_rule(self, action: Action) -> str:
-        kind = action["type"]
-        if kind == "hocus":
-            return R + HOCUS_RULE[KINDS[self.deck.kinds[self.deck.code[action["card"]]]]]
-        if kind == "pocus":
-            return R + POCUS_RULE[KINDS[self.deck.kinds[self.deck.code[action["card"]]]]]
-        return R + ACTION_RULE[kind]
-
-    def candidate_actions(self, seat: int) -> list:
-        """Legal actions plus near misses the explorer explains: every card held, played at
-        every seat, Pocus outside a window, identical swaps, the Gem when it would tie."""
-        out = list(self.legal_actions(seat))
-        seen = {_key(a) for a in out}
-
-        def add(action: dict) -> None:
-            key = _key(action)
-            if key not in seen:
-                seen.add(key)
-                out.append(action)
-
-        if self._owes_refill(seat):
-            return out
-        names, deck = self.deck.names, self.deck
-        if self.phase in ("turn", "react"):
-            for source in (HAND, GRIMOIRE):
-                for code in sorted(set(self._where(seat, source))):
-                    base = {"type": "hocus" if deck.is_hocus[code] else "pocus", "card": names[code],
-                            "from": source}
-                    if deck.targeted[code] or deck.kinds[code] == MIRROR:
-                        for target in range(self.players):
-                            add(dict(base, target=target))
-                    else:
-                        add(base)
-        if self.phase == "turn":
-            hand, grim = self.hands[seat], self.grims[seat]
+def _legal_turn(state: HocusPocusState, seat: int) -> list[Action]:
+    hand = state.hands[seat]
+    out: list[Action] = []
+    if not state.turn_over:
+        out = _legal_hocus(state, seat)
+        if state.exchanges < EXCHANGES_PER_HOCUS and hand:
+            names = state.deck.names
+            shown = sorted(set(state.grims[seat]))
             for mine in sorted(set(hand)):
-                for shown in sorted(set(grim)):
-                    add({"type": "exchange", "hand": names[mine], "grimoire": names[shown]})
-            add({"type": "gem"})
+                for card in shown:
+                    if card != mine:
+                        out.append(_action("exchange", names[mine], names[card]))
+    out.append(_action("draw"))
+    if gem_problem(state, seat) is None:
+        out.append(_action("gem"))
+    return out
+
+
+def _legal_hocus(state: HocusPocusState, seat: int) -> list[Action]:
+    deck = state.deck
+    names, is_hocus, targeted = deck.names, deck.is_hocus, deck.targeted
+    others = [s for s in range(state.players) if s != seat]
+    out: list[Action] = []
+    for source, cards in ((HAND, state.hands[seat]), (GRIMOIRE, state.grims[seat])):
+        for code in sorted(set(cards)):
+            if not is_hocus[code] or hocus_problem(state, seat, code):
+                continue
+            if targeted[code]:
+                out += [_action("hocus", names[code], source, target) for target in others]
+            else:
+                out.append(_action("hocus", names[code], source))
+    return out
+
+
+def _legal_pocus(state: HocusPocusState, seat: int) -> list[Action]:
+    deck = state.deck
+    names, is_hocus, kinds = deck.names, deck.is_hocus, deck.kinds
+    out: list[Action] = [_action("pass")]
+    for source, cards in ((HAND, state.hands[seat]), (GRIMOIRE, state.grims[seat])):
+        for code in sorted(set(cards)):
+            if is_hocus[code] or pocus_problem(state, seat, code, source):
+                continue
+            if kinds[code] == MIRROR:
+                out += [_action("pocus", names[code], source, target)
+                        for target in mirror_targets(state, seat)]
+            else:
+                out.append(_action("pocus", names[code], source))
+    return out
+
+
+def pending_choices(state: HocusPocusState) -> list[tuple[int, ...]]:
+    """The distinct card sets a pending Owl or Curse lets its chooser pick."""
+    pending = state.pending
+    assert pending is not None, "no Owl or Curse is waiting"
+    return subsets(state.grims[pending.grimoire_owner()], pending.n_cards)
+
+
+def orders(cards: list[int]) -> list[tuple[int, ...]]:
+    """Every distinct order of ``cards`` (identical cards give fewer), in a fixed order."""
+    out: list[tuple[int, ...]] = []
+
+    def build(prefix: tuple[int, ...], rest: list[int]) -> None:
+        if not rest:
+            out.append(prefix)
+            return
+        for i, card in enumerate(rest):
+            if card in rest[:i]:
+                continue
+            build((*prefix, card), rest[:i] + rest[i + 1:])
+
+    build((), list(cards))
+    return out
+
+
+# ------------------------------------------------------------------ checking one action
+
+
+def check(state: HocusPocusState, seat: int, action: Action) -> Action:
+    """``action`` (well formed, allowed in this phase) in normal form, or IllegalAction."""
+    return CHECKS[action["type"]](state, seat, action)
+
+
+def _check_hocus(state: HocusPocusState, seat: int, action: Action) -> Action:
+    deck = state.deck
+    code, source = deck.code[action["card"]], action["from"]
+    if state.turn_over:
+        raise illegal(state, "hourglass/end-turn", "An Hourglass ended your turn: draw two cards "
+                                                   "or take a Gem.")
+    if not deck.is_hocus[code]:
+        raise illegal(state, "cards/kind", f"{state.label(code)} is a Pocus card: it is played on a "
+                                           "Hocus while that waits to resolve.")
+    if code not in state.zone(seat, source):
+        raise illegal(state, "hocus/from", f"You have no {state.label(code)} in your {source}.")
+    problem = hocus_problem(state, seat, code)
+    if problem:
+        raise illegal(state, *problem)
+    _check_hocus_target(state, seat, code, action.get("target"))
+    return action
+
+
+def _check_hocus_target(state: HocusPocusState, seat: int, code: int, target: int | None) -> None:
+    what = state.label(code)
+    if state.deck.targeted[code]:
+        if target is None:
+            raise illegal(state, "hocus/target", f"{what} needs a target: 'target' is the seat of "
+                                                 "another player.")
+        if target == seat:
+            raise illegal(state, "hocus/target", f"{what} must target another player, not yourself.")
+    elif target is not None:
+        raise illegal(state, "hocus/target", f"{what} is aimed at nobody: leave out 'target'.")
+
+
+def _check_pocus(state: HocusPocusState, seat: int, action: Action) -> Action:
+    deck = state.deck
+    code, source, target = deck.code[action["card"]], action["from"], action.get("target")
+    if deck.is_hocus[code]:
+        raise illegal(state, "cards/kind", f"{state.label(code)} is a Hocus card: it cannot be "
+                                           "played on another card.")
+    if code not in state.zone(seat, source):
+        raise illegal(state, "pocus/from", f"You have no {state.label(code)} in your {source}.")
+    problem = pocus_problem(state, seat, code, source)
+    if problem:
+        raise illegal(state, *problem)
+    if deck.kinds[code] == MIRROR:
+        _check_mirror_target(state, seat, target)
+    elif target is not None:
+        raise IllegalAction("core/action-format", "Only an Enchanted Mirror takes a 'target'.")
+    return action
+
+
+def _check_mirror_target(state: HocusPocusState, seat: int, target: int | None) -> None:
+    assert state.hocus is not None, "no Hocus is waiting"
+    if target is None:
+        raise illegal(state, "mirror/redirect", "An Enchanted Mirror needs a new target: "
+                                                "'target' is the seat to turn the Hocus towards.")
+    if target == state.hocus.caster:
+        raise illegal(state, "mirror/redirect", "A Hocus can never be turned back towards the "
+                                                "player who cast it.")
+    if target == seat:
+        raise illegal(state, "mirror/redirect", "Turn the Hocus towards another player, not yourself.")
+
+
+def _check_nothing(state: HocusPocusState, seat: int, action: Action) -> Action:
+    """A pass or a draw: the phase table has said all there is to say."""
+    return action
+
+
+def _check_exchange(state: HocusPocusState, seat: int, action: Action) -> Action:
+    code = state.deck.code
+    mine, shown = code[action["hand"]], code[action["grimoire"]]
+    if state.turn_over:
+        raise illegal(state, "hourglass/end-turn", "An Hourglass ended your turn: no more "
+                                                   "exchanges; draw two cards or take a Gem.")
+    if mine not in state.hands[seat]:
+        raise illegal(state, "exchange/swap", f"You have no {state.label(mine)} in your Hand.")
+    if shown not in state.grims[seat]:
+        raise illegal(state, "exchange/swap", f"You have no {state.label(shown)} in your Grimoire.")
+    if mine == shown:
+        raise illegal(state, "exchange/swap", "Swapping two identical cards changes nothing.")
+    if state.exchanges >= EXCHANGES_PER_HOCUS:
+        raise illegal(state, "exchange/limit", "You made three exchanges since your last Hocus: "
+                                               "play a Hocus or end your turn first.")
+    return action
+
+
+def _check_gem(state: HocusPocusState, seat: int, action: Action) -> Action:
+    problem = gem_problem(state, seat)
+    if problem:
+        raise illegal(state, *problem)
+    return action
+
+
+def _check_from_hand(rule: str) -> Callable[[HocusPocusState, int, Action], Action]:
+    """The check of an action naming one card of the player's Hand (a discard, a refill)."""
+    def check_card(state: HocusPocusState, seat: int, action: Action) -> Action:
+        code = state.deck.code[action["card"]]
+        if code not in state.hands[seat]:
+            raise illegal(state, rule, f"You have no {state.label(code)} in your Hand.")
+        return action
+    return check_card
+
+
+def _check_subset(state: HocusPocusState, action: Action, rule: str, cards: list[int], count: int,
+                  what: str, seats: dict | None = None) -> Action:
+    code = state.deck.code
+    chosen = [code[name] for name in action["cards"]]
+    if len(chosen) != count:
+        raise illegal(state, rule, f"Choose exactly {count} card{'s' if count != 1 else ''} {what}, "
+                                   f"not {len(chosen)}.", seats)
+    if Counter(chosen) - Counter(cards):
+        raise illegal(state, rule, f"Those cards are not all {what}: it holds "
+                                   f"{state.labels(cards)}.", seats)
+    return {"type": action["type"], "cards": [state.deck.names[c] for c in sorted(chosen)]}
+
+
+def _check_give(state: HocusPocusState, seat: int, action: Action) -> Action:
+    assert state.pending is not None, "no Owl is waiting"
+    giver, count = state.pending.seat, state.pending.n_cards
+    return _check_subset(state, action, "owl/give", state.grims[giver], count, "from your Grimoire")
+
+
+def _check_curse(state: HocusPocusState, seat: int, action: Action) -> Action:
+    assert state.pending is not None, "no Curse is waiting"
+    target, count = state.pending.other, state.pending.n_cards
+    return _check_subset(state, action, "curse/discard", state.grims[target], count,
+                         "from {target}'s Grimoire", {"target": target})
+
+
+def _check_arrange(state: HocusPocusState, seat: int, action: Action) -> Action:
+    code = state.deck.code
+    chosen = [code[name] for name in action["cards"]]
+    seen = state.seen()
+    if sorted(chosen) != sorted(seen):
+        raise illegal(state, "crystal-ball/arrange",
+                      f"List the {len(seen)} cards you looked at, top first, each once: "
+                      f"{state.labels(seen)}.")
+    return action
+
+
+CHECKS: dict[str, Callable[[HocusPocusState, int, Action], Action]] = {
+    "hocus": _check_hocus, "pocus": _check_pocus, "pass": _check_nothing,
+    "exchange": _check_exchange, "draw": _check_nothing, "gem": _check_gem,
+    "discard": _check_from_hand("end/hand-limit"), "refill": _check_from_hand("grimoire/refill"),
+    "give": _check_give, "curse": _check_curse, "arrange": _check_arrange,
+}
+"""The game's own check of each action type (after the core's format and phase checks)."""
+
+
+# ------------------------------------------------------------------ for the explorer
+
+
+def action_rule(state: HocusPocusState, action: Action) -> str:
+    """The rule that allows a legal action: a card's own rule, else the action's."""
+    kind = action["type"]
+    if kind == "hocus":
+        return R + HOCUS_RULE[KINDS[state.deck.kinds[state.deck.code[action["card"]]]]]
+    if kind == "pocus":
+        return R + POCUS_RULE[KINDS[state.deck.kinds[state.deck.code[action["card"]]]]]
+    return R + ACTION_RULE[kind]
+
+
+def candidate_actions(state: HocusPocusState, seat: int) -> list[Action]:
+    """Legal actions plus near misses the explorer explains: every card held, played at
+    every seat, Pocus outside a window, identical swaps, the Gem when it would tie."""
+    out = list(legal_actions(state, seat))
+    if seat in state.owing:
         return out
+    seen = {_key(a) for a in out}
+    for action in _near_misses(state, seat):
+        key = _key(action)
+        if key not in seen:
+            seen.add(key)
+            out.append(action)
+    return out
 
-    def pending_choices(self) -> list:
-        """The distinct card sets a pending Owl or Curse lets its chooser pick."""
-        kind, _, other, count = self.pending
-        grim = self.grims[self.pending[1] if kind == "give" else other]
-        return subsets(grim, count)
+
+def _near_misses(state: HocusPocusState, seat: int) -> list[Action]:
+    deck = state.deck
+    names = deck.names
+    out: list[Action] = []
+    if state.phase in ("turn", "react"):
+        for source in (HAND, GRIMOIRE):
+            for code in sorted(set(state.zone(seat, source))):
+                base = {"type": "hocus" if deck.is_hocus[code] else "pocus", "card": names[code],
+                        "from": source}
+                if deck.targeted[code] or deck.kinds[code] == MIRROR:
+                    out += [dict(base, target=target) for target in range(state.players)]
+                else:
+                    out.append(base)
+    if state.phase == "turn":
+        for mine in sorted(set(state.hands[seat])):
+            for shown in sorted(set(state.grims[seat])):
+                out.append({"type": "exchange", "hand": names[mine], "grimoire": names[shown]})
+        out.append({"type": "gem"})
+    return out
 
 
-def _key(action: dict) -> tuple:
+def _key(action: Action) -> tuple:
     return tuple(sorted((k, str(v)) for k, v in action.items()))

@@ -15,18 +15,24 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
 
 from ...knowledge import Tokens, redacted_log, sample_world, seen_events
+
+if TYPE_CHECKING:
+    from .state import HocusPocusState
 
 LIBRARY = "library"
 
 
 class _Table(Tokens):
-    """The model, plus how many cards the last Crystal Ball showed."""
+    """The model, plus how many cards the last Crystal Ball showed, and the final deal."""
 
     def __init__(self, rng: random.Random):
         super().__init__(rng)
         self.looked = 0
+        self.dealt: dict[Hashable, list[str]] = {}
 
 
 def _draw(tokens: _Table, actor: int, entry: dict) -> None:
@@ -56,7 +62,7 @@ def _step(tokens: _Table, entry: dict, seat: int, players: int, library: int) ->
         tokens.take(hand, entry["to_grimoire"])
         tokens.put(hand, [entry["to_hand"]])
     elif kind in ("draw", "inspiration"):
-        _draw(tokens, actor, entry)
+        _draw(tokens, entry["actor"], entry)
     elif kind == "reshuffle":
         # Only when the Library ran out: cards drawn earlier in the same draw are still
         # on top in the model (the log names the draw after the reshuffle).
@@ -97,7 +103,7 @@ def _step(tokens: _Table, entry: dict, seat: int, players: int, library: int) ->
             tokens.shuffle(LIBRARY, count)
 
 
-def sample_state(state, seat: int, rng: random.Random):
+def sample_state(state: HocusPocusState, seat: int, rng: random.Random) -> HocusPocusState:
     """A copy of ``state`` with every card ``seat`` has not seen dealt anew, consistently
     with its whole log; its log keeps only public and ``seat``'s own entries."""
     deck = state.deck
@@ -105,20 +111,20 @@ def sample_state(state, seat: int, rng: random.Random):
     players = state.players
     setup = Counter(deck.names[c] for c in deck.setup_cards(players))
     library = sum(setup.values()) - 6 * players
-    public = [*state.discard, *state.play_area, *(p[0] for p in state.stack)]
+    public = [*state.discard, *state.play_area, *(p.code for p in state.stack)]
     public += [c for grim in state.grims for c in grim]
     if state.hocus is not None:
-        public.append(state.hocus[0])
+        public.append(state.hocus.code)
     total = setup - Counter(deck.names[c] for c in public)
 
-    def step(entry: dict):
-        return lambda tokens: _step(tokens, entry, seat, players, library)
+    def step(entry: dict) -> Callable[[Tokens], None]:
+        return lambda tokens: _step(_table(tokens), entry, seat, players, library)
 
-    def deal(tokens: _Table) -> None:
-        order = [("hand", s) for s in range(players)] + [LIBRARY]
-        tokens.dealt = tokens.deal(total, order)
+    def deal(tokens: Tokens) -> None:
+        order: list[Hashable] = [("hand", s) for s in range(players)] + [LIBRARY]
+        _table(tokens).dealt = tokens.deal(total, order)
 
-    dealt = sample_world(_Table(rng), [*map(step, entries), deal]).dealt
+    dealt = _table(sample_world(_Table(rng), [*map(step, entries), deal])).dealt
     code = deck.code
     other = state.copy()
     for s in range(players):
@@ -128,3 +134,9 @@ def sample_state(state, seat: int, rng: random.Random):
     other.rng = random.Random(rng.getrandbits(64))
     other.log = redacted_log(state.log, seat)
     return other
+
+
+def _table(tokens: Tokens) -> _Table:
+    """The model :func:`sample_world` hands back (typed: it knows only :class:`Tokens`)."""
+    assert isinstance(tokens, _Table)
+    return tokens
