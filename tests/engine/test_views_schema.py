@@ -135,11 +135,13 @@ GOOD = {"phase": "turn", "count": 2, "who": None, "inner": [{"card": "bell"}]}
 
 
 def test_checker_accepts_a_fitting_value():
+    """A value with every required key, right types, an optional key or not: no problem."""
     assert views.problems(_Sample, dict(GOOD)) == []
     assert views.problems(_Sample, dict(GOOD, maybe=True, who=1)) == []
 
 
 def test_checker_names_a_misspelled_key():
+    """A misspelled key is both unknown and, under its right name, missing."""
     wrong = dict(GOOD)
     wrong["cuont"] = wrong.pop("count")
     found = views.problems(_Sample, wrong)
@@ -148,6 +150,7 @@ def test_checker_names_a_misspelled_key():
 
 
 def test_checker_names_a_wrong_type_at_its_path():
+    """Wrong types are named at their path, nested ones included; a bool is no int."""
     found = views.problems(_Sample, dict(GOOD, inner=[{"card": 3}], count=True, phase="dusk"))
     assert any(p.startswith("view.inner[0].card: expected str") for p in found), found
     assert any(p.startswith("view.count: expected int, got bool") for p in found), found
@@ -155,6 +158,7 @@ def test_checker_names_a_wrong_type_at_its_path():
 
 
 def test_checker_names_a_missing_key_but_not_an_optional_one():
+    """A missing required key is the one problem; a missing NotRequired one is none."""
     wrong = dict(GOOD)
     del wrong["who"]
     assert views.problems(_Sample, wrong) == ["view: missing key 'who' (_Sample declares it)"]

@@ -23,11 +23,13 @@ def test_each_seat_sees_only_its_own_card():
 
 
 def test_take_one_to_three_never_more_than_the_pile():
-    """pebbles/turn/take: 1-3 pebbles; asking for more than the pile holds is refused."""
+    """pebbles/turn/take: 1-3 pebbles; asking for more than the pile holds is refused. The
+    declared field refuses what is no take at all (core/action-format)."""
     game = new_game("pebbles", 2, seed=1, pile=4)
-    with pytest.raises(IllegalAction) as err:
-        game.apply(0, {"type": "take", "count": 4})
-    assert err.value.rule == "pebbles/turn/take"
+    for count in (4, 0, True, "2"):
+        with pytest.raises(IllegalAction) as err:
+            game.apply(0, {"type": "take", "count": count})
+        assert err.value.rule == "core/action-format" and "how many pebbles you take" in err.value.message
     game.apply(0, {"type": "take", "count": 3})
     assert game.view(1)["pile"] == 1 and game.to_act == (1,)
     with pytest.raises(IllegalAction) as err:
@@ -50,12 +52,33 @@ def test_peek_once_shows_that_card_to_the_peeker_only():
 
 
 def test_peek_at_another_player_not_yourself():
-    """pebbles/peek/target: the card peeked at is another player's."""
+    """pebbles/peek/target: the card peeked at is another player's; a target that is no
+    seat is refused by the declared field (core/action-format)."""
     game = new_game("pebbles", 2, seed=3)
-    for target in (0, 2, -1):
+    with pytest.raises(IllegalAction) as err:
+        game.apply(0, {"type": "peek", "target": 0})
+    assert err.value.rule == "pebbles/peek/target"
+    for target in (2, -1, None):
         with pytest.raises(IllegalAction) as err:
             game.apply(0, {"type": "peek", "target": target})
-        assert err.value.rule == "pebbles/peek/target"
+        assert err.value.rule == "core/action-format" and "a seat from 0 to 1" in err.value.message
+
+
+def test_the_model_game_is_on_the_toolkits_shape():
+    """pebbles/turn/peek: the phase table refuses a second peek (its phase allows only
+    taking); the generic copy shares nothing mutable. Pebbles is the game a newcomer copies
+    (docs/design.md), so it declares what every game declares (issue 28.1)."""
+    game = new_game("pebbles", 3, seed=5)
+    state = game._state
+    assert state.action_format is not None and state.phase_table is not None and state.mutable
+    assert state.phase_table.refusal(state, 0, "peek") is None
+    game.apply(0, {"type": "peek", "target": 1})
+    assert state.phase_table.refusal(state, 0, "peek")[0] == "pebbles/turn/peek"
+    other = state.copy()
+    for name in state.mutable:
+        mine, copied = getattr(state, name), getattr(other, name)
+        assert copied == mine and copied is not mine
+    assert all(a is not b for a, b in zip(other.known, state.known, strict=True))
 
 
 def test_empty_pile_shows_every_card_and_the_highest_total_wins():

@@ -47,31 +47,72 @@ class Stopped(TypedDict):
     """what it does with the Hocus"""
 
 
-_EffectKeywords = TypedDict("_EffectKeywords", {
-    "from": NotRequired[Annotated[Seat, "a Thief: the seat it steals from"]],
-    "with": NotRequired[Annotated[Seat, "an Abracadabra: the seat whose Hand is swapped"]],
-})
-
-
-class Effect(_EffectKeywords):
-    """What the Hocus does if it resolves now, in counts of public things."""
+class Effect(TypedDict):
+    """What the Hocus does if it resolves now, in counts of public things (each kind's record
+    adds its counts)."""
 
     kind: Kind
     """the Hocus's kind"""
     caster: Seat
     """who cast it"""
-    gems: NotRequired[int]
+
+
+class SpellEffect(Effect):
+    """A Spell's Gems from the Cauldron."""
+
+    gems: int
     """Gems taken (Spell, from the Cauldron), stolen (Thief) or put back (Sacrifice)"""
-    held_back: NotRequired[bool]
+    held_back: bool
     """a Spell: one Gem stays in the Cauldron because taking the last would tie"""
-    ends_game: NotRequired[bool]
+    ends_game: bool
     """a Spell: it empties the Cauldron"""
-    seat: NotRequired[Seat]
+
+
+_ThiefFrom = TypedDict("_ThiefFrom", {"from": Annotated[Seat, "a Thief: the seat it steals from"]})
+
+
+class ThiefEffect(Effect, _ThiefFrom):
+    """A Thief's Gems stolen."""
+
+    gems: int
+    """Gems stolen"""
+
+
+class SacrificeEffect(Effect):
+    """A Sacrifice's Gems put back."""
+
+    gems: int
+    """Gems put back"""
+    seat: Seat
     """a Sacrifice, Owl or Curse: the seat it acts on"""
-    cards: NotRequired[int]
+
+
+class CardsEffect(Effect):
+    """An Inspiration's draw or a Crystal Ball's look."""
+
+    cards: int
     """cards drawn (Inspiration), looked at (Crystal Ball) or chosen (Owl, Curse)"""
-    choice: NotRequired[bool]
-    """an Owl or Curse: there is more than one way to choose the cards"""
+
+
+class ChoiceEffect(CardsEffect):
+    """An Owl's or Curse's cards chosen from a Grimoire."""
+
+    seat: Seat
+    """whose Grimoire"""
+    choice: bool
+    """there is more than one way to choose the cards"""
+
+
+_SwapWith = TypedDict("_SwapWith", {
+    "with": Annotated[Seat, "an Abracadabra: the seat whose Hand is swapped"]})
+
+
+class SwapEffect(Effect, _SwapWith):
+    """An Abracadabra's swap of Hands."""
+
+
+AnyEffect = SpellEffect | ThiefEffect | SacrificeEffect | ChoiceEffect | CardsEffect | SwapEffect | Effect
+"""What a Hocus does, by kind (a Vortex: the kind and caster alone)."""
 
 
 class Forecast(TypedDict):
@@ -89,7 +130,7 @@ class Forecast(TypedDict):
     """the seat it acts on after Mirrors and Lightning (else `null`)"""
     hourglass: bool
     """the caster's turn ends after it"""
-    effect: Effect | None
+    effect: AnyEffect | None
     """what it does (`null` when stopped)"""
 
 

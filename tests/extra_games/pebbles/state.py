@@ -1,20 +1,38 @@
-"""Pebbles' rules as code: a pile, one hidden card per seat, take 1-3 or peek once."""
+"""Pebbles' rules as code: a pile, one hidden card per seat, take 1-3 or peek once.
+
+The smallest game written the way every game is (copy it to start one): its actions'
+fields are declared (``ACTIONS``), so the core refuses malformed input before ``check``;
+its phases are declared (``PHASES``), so "not now" is refused the same way; its mutable
+parts are declared (``mutable``), so the generic ``copy`` needs no code. ``check`` then
+holds only the game's own rules.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from witchtable.engine.core import ActionCache, State, make_rulebook, shuffled
 from witchtable.engine.knowledge import redacted_log
-from witchtable.engine.rules import IllegalAction, brief
+from witchtable.engine.toolkit import ActionFormat, Count, Phase, PhaseTable, Seat
 
 from .rules import RULES, P
 
 CARDS = (1, 2, 3, 4, 5, 6)
-FIELDS = {"take": ("count",), "peek": ("target",)}
+ACTIONS = ActionFormat("Pebbles", {
+    "take": {"count": Count(1, 3, what="how many pebbles you take")},
+    "peek": {"target": Seat()},
+})
+"""Every action type and its fields: the core checks them before ``check`` sees an action."""
+PHASES = PhaseTable({
+    "turn": Phase(("take", "peek")),
+    "peeked": Phase(("take",), P + "turn/peek", "You have already peeked once this game; take pebbles."),
+}, key=lambda state, seat: "peeked" if state.peeked[seat] else "turn")
+"""What a seat may do on its turn: take or peek, and only take once it has peeked."""
 
 
 def card_name(value: int) -> str:
+    """A card as views and the log name it (``card-4``)."""
     return f"card-{value}"
 
 
@@ -22,8 +40,11 @@ class PebblesState(State):
     """The pile, each seat's card and take, who has peeked and what each seat knows."""
 
     rules = make_rulebook(RULES)
-    game_id = "pebbles"
-    actions = ActionCache(FIELDS)
+    action_format = ACTIONS
+    phase_table = PHASES
+    mutable: ClassVar[dict[str, int]] = {"cards": 1, "aside": 1, "taken": 1, "peeked": 1, "known": 2}
+    """Every mutable container (attribute -> depth): the generic ``copy`` copies exactly these."""
+    actions = ActionCache(ACTIONS.order)
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
@@ -40,38 +61,26 @@ class PebblesState(State):
                               for s in range(players)}, count=self.pile)
 
     def to_act(self) -> tuple[int, ...]:
+        """One seat at a time, in seat order, until the pile is empty."""
         return () if self.over else (self.current,)
 
     def legal_actions(self, seat: int) -> list:
+        """Each take the pile allows, and a peek at each other seat until this one has peeked."""
         out = [self.actions("take", n) for n in range(1, min(3, self.pile) + 1)]
         if not self.peeked[seat]:
             out += [self.actions("peek", t) for t in range(self.players) if t != seat]
         return out
 
-    def validate(self, seat: int, action: dict) -> dict:
-        kind = action.get("type")
-        if kind not in FIELDS:
-            raise IllegalAction("core/action-format",
-                                f"Pebbles has the actions take and peek, not {brief(kind)}.")
-        extra = sorted(str(k) for k in action if k != "type" and k not in FIELDS[kind])
-        if extra:
-            raise IllegalAction("core/action-format",
-                                f"A {kind} action has only the field {FIELDS[kind][0]}, not {brief(extra)}.")
-        field = FIELDS[kind][0]
-        value = action.get(field)
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction("core/action-format",
-                                f"A {kind} needs a whole number {field}, not {brief(value)}.")
-        if kind == "take":
-            most = min(3, self.pile)
-            if not 1 <= value <= most:
-                raise IllegalAction(P + "turn/take", f"Take from 1 to {most} pebbles, not {brief(value)}.")
-            return self.actions("take", value)
-        if self.peeked[seat]:
-            raise IllegalAction(P + "turn/peek", "You have already peeked once this game; take pebbles.")
-        if not 0 <= value < self.players or value == seat:
-            raise IllegalAction(P + "peek/target", "Peek at another player's card: a seat other than yours.")
-        return self.actions("peek", value)
+    def check(self, seat: int, action: dict) -> dict:
+        """The game's own rules for a well-formed action its phase allows."""
+        if action["type"] == "take":
+            count, most = action["count"], min(3, self.pile)
+            if count > most:
+                raise self.rules.illegal(P + "turn/take", f"Take from 1 to {most} pebbles, not {count}.")
+            return self.actions("take", count)
+        if action["target"] == seat:
+            raise self.rules.illegal(P + "peek/target", "Peek at another player's card, not your own.")
+        return self.actions("peek", action["target"])
 
     def perform(self, seat: int, action: dict) -> frozenset:
         if action["type"] == "peek":
