@@ -92,17 +92,36 @@ class Seat(Field):
 class Count(Field):
     """A whole number from ``low`` to ``high`` (either may depend on the state: a callable).
 
+    Where the range is itself a rule of the game (draw 2 to 5 cards), ``rule`` names it:
+    a whole number outside the range is then refused by that rule, so the player (and the
+    explorer) learn which rule it breaks; anything else is still ``core/action-format``.
+
     >>> try:
     ...     Count(1, 60, what="how many cards").check("count", True, None)
     ... except IllegalAction as err:
     ...     print(err.message)
     'count' must be how many cards, a whole number from 1 to 60, not True.
+    >>> from .rules import Rule, RuleBook
+    >>> class S: rules = RuleBook([Rule("demo/draw", "", "draw 2 to 5 cards")])
+    >>> try:
+    ...     Count(2, 5, rule="demo/draw").check("count", 6, S())
+    ... except IllegalAction as err:
+    ...     print(err.rule, err.message)
+    demo/draw 'count' must be a whole number from 2 to 5, not 6.
     """
 
     def __init__(self, low: int | Callable[[Any], int], high: int | Callable[[Any], int], *,
-                 what: str = "", **kwargs: Any):
+                 what: str = "", rule: str = "", **kwargs: Any):
         super().__init__(**kwargs)
-        self.low, self.high, self.what = low, high, what
+        self.low, self.high, self.what, self.rule = low, high, what, rule
+
+    def check(self, name: str, value: Any, state: Any) -> Any:
+        """The number, or a refusal: by ``rule`` when only the range is wrong."""
+        if self.valid(value, state):
+            return value
+        if self.rule and _is_int(value):
+            raise state.rules.illegal(self.rule, f"{name!r} must be {self.allowed(state)}, not {value}.")
+        return super().check(name, value, state)
 
     def allowed(self, state: Any) -> str:
         text = f"a whole number from {_bound(self.low, state)} to {_bound(self.high, state)}"

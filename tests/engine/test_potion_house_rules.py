@@ -616,4 +616,16 @@ def test_explain_and_illegal_messages():
     assert notes['{"count": 2, "type": "declare"}']["legal"]
     assert notes['{"count": 2, "type": "declare"}']["rule"] == P + "setup/draw"
     err = assert_illegal(game, 0, {"type": "declare", "count": 3, "x": 1}, "core/action-format")
-    assert "'x'" in err.message
+    assert "no field(s) x; its fields are: count" in err.message
+
+
+def test_turn_choose_the_actions_and_phases_are_declared():
+    """potion-house/turn/choose: the actions, the phases and the mutable parts are declared
+    (issue 28.1), so the core's ``validate`` and ``copy`` serve this game as every other."""
+    from witchtable.engine.core import State
+    from witchtable.engine.games.potion_house.state import ACTIONS, PotionHouseState
+
+    assert PotionHouseState.validate is State.validate and PotionHouseState.copy is State.copy
+    assert PotionHouseState.action_format is ACTIONS and PotionHouseState.mutable
+    phases = PotionHouseState.phase_table.phases
+    assert {t for phase in phases.values() for t in phase.actions} == set(ACTIONS.order)

@@ -15,9 +15,10 @@ later view can hold it.
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
-from ...core import Action, ActionCache, State, make_rulebook, shuffled
-from ...rules import IllegalAction, brief
+from ...core import Action, ActionCache, State, fresh_json, make_rulebook, shuffled
+from ...toolkit import ActionFormat, Card, Count, Phase, PhaseTable
 from .ingredients import COUNT, IDS
 from .rules import RULES
 from .sampling import sample_state
@@ -40,18 +41,46 @@ def token_kind(value: int) -> str:
     return "2-3" if value <= 3 else "4-5"
 
 
-ACTION_TYPES = {"declare": ("declare",), "turn": ("search", "concoct"), "assign": ("assign",), "over": ()}
-FIELDS = {"declare": ("count",), "search": ("space",), "concoct": (), "assign": ("card", "space")}
-KEYS = {kind: frozenset(("type", *fields)) for kind, fields in FIELDS.items()}
+ACTIONS = ActionFormat("Potion House", {
+    "declare": {"count": Count(DRAW_MIN, DRAW_MAX, what="how many cards you draw",
+                               rule=R + "draw/declare")},
+    "search": {"space": Count(0, SPACES - 1, what="one of the four storage spaces",
+                              rule=R + "search/one-space")},
+    "concoct": {},
+    "assign": {"card": Card(IDS, where="the view's 'card_info' lists them"),
+               "space": Count(0, SPACES - 1, what="one of the four storage spaces to place it by",
+                              rule=R + "concoct/assign")},
+})
+"""Every action type and its fields, checked by the core before ``check`` sees an action."""
+PHASES = PhaseTable({
+    "declare": Phase(("declare",), R + "draw/declare",
+                     f"First say how many cards you draw: a 'declare' with a count from {DRAW_MIN} "
+                     f"to {DRAW_MAX}."),
+    "turn": Phase(("search", "concoct"), R + "turn/choose",
+                  "On your turn, search one storage space or concoct a potion (not {kind!r})."),
+    "assign": Phase(("assign",), R + "concoct/assign",
+                    "Your potion's cards are face up: place each by a storage space first (an "
+                    "'assign')."),
+})
+"""Which actions each phase allows (the core refuses moves once the game is over)."""
 ACTION_RULE = {"declare": R + "draw/declare", "search": R + "search/one-space",
                "concoct": R + "concoct/reveal", "assign": R + "concoct/assign"}
-_action = ActionCache(FIELDS)
+_action = ActionCache(ACTIONS.order)
 """The listed actions, shared and read-only: ``_action("assign", "moonflower", 2)``."""
 EVERYONE = {n: frozenset(range(n)) for n in range(1, 9)}
 
 
 class PotionHouseState(State):
+    """Potion House's rules on the toolkit: declared actions and phases, the generic copy."""
+
     rules = make_rulebook(RULES)
+    action_format = ACTIONS
+    phase_table = PHASES
+    mutable: ClassVar[dict[str, int]] = {
+        "spaces": 2, "where": 1, "draw": 1, "discard": 1, "hands": 2, "bags": 2, "supply": 1,
+        "potion": 2, "final_winners": 1, "shown": 1, "reveal": 1}
+    """Every mutable container (attribute -> depth): ``copy`` copies exactly these (a
+    ``reveal`` is replaced, never changed in place, so its lists may be shared)."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
@@ -136,70 +165,25 @@ class PotionHouseState(State):
 
     # ------------------------------------------------------------------ validation
 
-    def _illegal(self, rule: str, message: str) -> IllegalAction:
-        return self.rules.illegal(R + rule, message)
-
-    def _int(self, action: Action, key: str, hint: str) -> int:
-        if key not in action:
-            raise IllegalAction("core/action-format",
-                                f"A {action['type']!r} action needs a {key!r} field ({hint}).")
-        value = action[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise IllegalAction("core/action-format", f"{key!r} must be {hint}, not {brief(value)}.")
-        return value
-
-    def validate(self, seat: int, action: Action) -> Action:
+    def check(self, seat: int, action: Action) -> Action:
+        """The listed twin of a well-formed action (cheap to record); an assign must place a
+        card of the potion not placed yet (``concoct/assign``)."""
         kind = action["type"]
-        if kind not in FIELDS:
-            raise IllegalAction("core/action-format",
-                                f"Unknown action type {brief(kind)}; Potion House's are: "
-                                f"{', '.join(FIELDS)}.")
-        extra = action.keys() - KEYS[kind]
-        if extra:
-            raise IllegalAction("core/action-format",
-                                f"A {kind!r} action has no field(s) "
-                                f"{brief(sorted(map(str, extra)))}; its fields are: "
-                                f"{', '.join(FIELDS[kind]) or 'none'}.")
-        phase = self.phase
-        if kind not in ACTION_TYPES[phase]:
-            if phase == "declare":
-                raise self._illegal("draw/declare", "First say how many cards you draw: a "
-                                    "'declare' with a count from 2 to 5.")
-            if phase == "assign":
-                raise self._illegal("concoct/assign", "Your potion's cards are face up: place "
-                                    "each by a storage space first (an 'assign').")
-            raise self._illegal("turn/choose", "On your turn, search one storage space or "
-                                f"concoct a potion (not {kind!r}).")
         if kind == "declare":
-            count = self._int(action, "count", "how many cards you draw, 2 to 5")
-            if not DRAW_MIN <= count <= DRAW_MAX:
-                raise self._illegal("draw/declare", f"You may draw 2 to 5 cards, not {brief(count)}.")
-            return _action("declare", count)
+            return _action("declare", action["count"])
         if kind == "search":
-            space = self._int(action, "space", "a storage space from 0 to 3")
-            if not 0 <= space < SPACES:
-                raise self._illegal("search/one-space", "There are four storage spaces, 0 to 3; "
-                                    f"there is no space {brief(space)}.")
-            return _action("search", space)
+            return _action("search", action["space"])
         if kind == "concoct":
             return _action("concoct")
-        card = action.get("card")
-        if not isinstance(card, str) or card not in INDEX:
-            raise IllegalAction("core/action-format",
-                                f"'card' must name an ingredient by its id (such as {IDS[0]!r}; "
-                                f"the view's 'card_info' lists them), not {brief(card)}.")
-        space = self._int(action, "space", "a storage space from 0 to 3")
+        card = action["card"]
         unplaced = self.potion[1]
         if INDEX[card] not in unplaced:
             placed = any(c == INDEX[card] for c, _ in self.potion[2])
             why = "is already placed" if placed else "is not one of your potion's cards"
             names = {key: value["name"] for key, value in self.options["ingredients"].items()}
             left = ", ".join(names[IDS[c]] for c in unplaced)
-            raise self._illegal("concoct/assign", f"{names[card]} {why}; still to place: {left}.")
-        if not 0 <= space < SPACES:
-            raise self._illegal("concoct/assign", "Place the card by one of the four storage "
-                                f"spaces, 0 to 3, not {brief(space)}.")
-        return _action("assign", card, space)
+            raise self.rules.illegal(R + "concoct/assign", f"{names[card]} {why}; still to place: {left}.")
+        return _action("assign", card, action["space"])
 
     # ------------------------------------------------------------------ effects
 
@@ -370,7 +354,7 @@ class PotionHouseState(State):
             "hand": [IDS[c] for c in self.hands[seat]] if self.sees_hand(seat) else None,
             "hand_sizes": [len(h) for h in self.hands],
             "looking": self.looking,
-            "reveal": _copy(self.reveal),
+            "reveal": fresh_json(self.reveal),
             "potion": potion,
             "bags": [list(b) for b in self.bags],
             "bag_size": BAG,
@@ -466,38 +450,7 @@ class PotionHouseState(State):
             pos += size
         return other
 
-    def copy(self) -> PotionHouseState:
-        other = PotionHouseState.__new__(PotionHouseState)
-        other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
-        other.log = self.log.copy()
-        other.spaces = [list(s) for s in self.spaces]
-        other.where = list(self.where)
-        other.draw = list(self.draw)
-        other.discard = list(self.discard)
-        other.hands = [list(h) for h in self.hands]
-        other.bags = [list(b) for b in self.bags]
-        other.supply = dict(self.supply)
-        other.reveal = _copy(self.reveal)
-        other.potion = (None if self.potion is None
-                        else [self.potion[0], list(self.potion[1]), list(self.potion[2])])
-        other.final_winners = list(self.final_winners)
-        other.shown = list(self.shown)
-        return other
-
     def sample(self, seat: int, rng: random.Random) -> PotionHouseState:
         """A copy dealt anew consistently with all ``seat`` has seen (see :mod:`.sampling`)."""
         return sample_state(self, seat, rng)
 
-
-def _copy(reveal: dict | None) -> dict | None:
-    """A copy of a reveal (its lists too), so a view can never alias the state."""
-    if reveal is None:
-        return None
-    out = dict(reveal)
-    if "tokens" in out:
-        out["tokens"] = list(out["tokens"])
-    if "cards" in out:
-        out["cards"] = [dict(c) for c in out["cards"]]
-    return out
