@@ -54,6 +54,8 @@ def progress(tops: list, support: dict | None = None) -> tuple[float, str, str]:
 
 
 class DisneyHocusPocusBot:
+    """A team player that steers the piles towards the nearest stun, from its view alone."""
+
     name = "heuristic"
 
     def __init__(self, seed: int = 0):
@@ -115,6 +117,7 @@ class DisneyHocusPocusBot:
         return out
 
     def choose(self, view: DisneyHocusPocusView, legal: list) -> dict:
+        """The move that best serves the stun it aims at (see the module docstring)."""
         kinds = {a["type"] for a in legal}
         tops = [p["top"] for p in view["piles"]]
         self._support = self.support(view)

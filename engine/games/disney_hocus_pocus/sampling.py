@@ -72,6 +72,7 @@ class _Table(Tokens):
         self.claims: list[list] = []
 
     def copy(self) -> _Table:
+        """A copy to back up to, its claims naming the copy's own tokens."""
         other = super().copy()
         # The copy keeps each zone's tokens in order: map old tokens to new by position.
         new = {id(old): twin for key, zone in self.zones.items()
@@ -101,6 +102,7 @@ class _Table(Tokens):
         return score + need + NOISE * self.rng.random()
 
     def take(self, key, face, top: bool = False) -> Token:
+        """A card seen leaving ``key``, then the claims checked again."""
         token = super().take(key, face, top)
         self.check()  # the next card taken in the same move sees the claims as they are now
         return token

@@ -403,6 +403,7 @@ class DisneyHocusPocusState(State):
     # ------------------------------------------------------------------ queries
 
     def to_act(self) -> tuple:
+        """The current player, or the other player of a swap while they choose their card."""
         if self.phase == "over":
             return ()
         if self.phase == "swap":
@@ -411,17 +412,21 @@ class DisneyHocusPocusState(State):
 
     @property
     def is_over(self) -> bool:
+        """Whether the team has won (three stuns) or lost (a required draw failed)."""
         return self.phase == "over"
 
     @property
     def scores(self) -> list:
+        """The stuns so far, the same for every seat: the team scores as one."""
         return [self.stuns] * self.players
 
     @property
     def winners(self) -> list:
+        """Every seat once the team has won, else none (a cooperative game)."""
         return list(range(self.players)) if self.outcome == "won" else []
 
     def legal_actions(self, seat: int) -> list:
+        """What ``seat`` may do now, as shared read-only actions (listing costs a lookup)."""
         phase = self.phase
         hand = self.hands[seat]
         if phase == "ask":
@@ -461,6 +466,7 @@ class DisneyHocusPocusState(State):
         return out
 
     def action_rule(self, action: Action) -> str:
+        """The rule that allows ``action``: the explorer names it beside the move."""
         return R + ACTION_RULE[action["type"]]
 
     # ------------------------------------------------------------------ validation
@@ -570,6 +576,7 @@ class DisneyHocusPocusState(State):
     # ------------------------------------------------------------------ effects
 
     def perform(self, seat: int, action: Action) -> frozenset:
+        """Play a checked action; the seats it showed hidden cards to (undo stops there)."""
         self.reveal = set()
         EFFECTS[action["type"]](self, seat, action)
         return frozenset(self.reveal)
@@ -689,6 +696,7 @@ class DisneyHocusPocusState(State):
     # ------------------------------------------------------------------ views
 
     def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know (``None``: a spectator): its own hand and Binx's, the board."""
         shown = self.binx
         swap = None
         if self.swap is not None:
@@ -716,6 +724,7 @@ class DisneyHocusPocusState(State):
         }
 
     def inventory(self) -> dict:
+        """Every Ingredient and Spell counted wherever it is: nothing is created or lost."""
         count: dict = {}
         zones = [*self.hands, self.deck, *self.piles, self.discard, self.removed]
         if self.swap is not None:
