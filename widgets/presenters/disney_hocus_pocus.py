@@ -43,6 +43,11 @@ from ..scene import (
     team_result,
 )
 
+# The Presenter hooks this game leaves at their defaults:
+from .hooks import SHARED_SCREEN as SHARED_SCREEN
+from .hooks import reaction as reaction
+from .hooks import timed_reveals as timed_reveals
+
 R = "disney-hocus-pocus/"
 
 TONE = {"purple": "violet", "orange": "orange", "blue": "blue", "green": "green", "yellow": "gold"}

@@ -14,6 +14,11 @@ from ...engine import Game, IllegalAction
 from ..i18n import _, bot_word
 from ..scene import SCENE_VERSION, card, choice, counter, public_scores, team_outcome, team_result
 
+# The Presenter hooks this game leaves at their defaults:
+from .hooks import SHARED_SCREEN as SHARED_SCREEN
+from .hooks import reaction as reaction
+from .hooks import timed_reveals as timed_reveals
+
 
 def action_label(action: dict, names: Sequence[str]) -> str:
     """``{"type": "play", "card": "x", "target": 1}`` -> ``play card=x target=Player 2``."""

@@ -25,6 +25,10 @@ from ...engine.games.hocus_focus import HOUSE_DECK, card_facts
 from ..i18n import N_, _, bot_word, ngettext, pgettext
 from ..scene import SCENE_VERSION, card, choice, clock, counter, god_log, grid, log_entry, told
 
+# The Presenter hooks this game leaves at their defaults:
+from .hooks import reaction as reaction
+from .hooks import timed_reveals as timed_reveals
+
 R = "hocus-focus/"
 SHARED_SCREEN = True
 """Nothing on the table is hidden from one person and shown to another (calls are sealed

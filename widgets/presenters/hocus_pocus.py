@@ -24,6 +24,10 @@ from ..i18n import _, bot_word
 from ..picks import picked_order
 from ..scene import SCENE_VERSION, card, choice, counter, god_log, log_entry, plural
 
+# The Presenter hooks this game leaves at their defaults:
+from .hooks import SHARED_SCREEN as SHARED_SCREEN
+from .hooks import timed_reveals as timed_reveals
+
 R = "hocus-pocus/"
 
 FAMILY_TONE = {"Hocus": "red", "Pocus": "gold"}

@@ -23,6 +23,10 @@ from ...engine.games.potion_house import HOUSE_INGREDIENTS
 from ..i18n import bot_word
 from ..scene import SCENE_VERSION, card, choice, counter, log_entry, place_number, reveal, second_person
 
+# The Presenter hooks this game leaves at their defaults:
+from .hooks import SHARED_SCREEN as SHARED_SCREEN
+from .hooks import reaction as reaction
+
 R = "potion-house/"
 
 timed_reveals = True

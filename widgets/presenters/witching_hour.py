@@ -18,6 +18,11 @@ from ..i18n import _, bot_word
 from ..picks import picked_counts
 from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
 
+# The Presenter hooks this game leaves at their defaults:
+from .hooks import SHARED_SCREEN as SHARED_SCREEN
+from .hooks import reaction as reaction
+from .hooks import timed_reveals as timed_reveals
+
 R = "witching-hour/"
 
 TONE = {"bell": "gold", "book": "blue", "candle": "orange", "cauldron": "green",
