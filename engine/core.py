@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from json.decoder import scanstring
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Self
 
 from .rules import CORE_RULES, N_, IllegalAction, Rule, RuleBook, brief, fill
 from .toolkit import ActionFormat, PhaseTable, copy_state
@@ -431,7 +431,7 @@ class State:
         """Validate and normalise options (raise ValueError saying what is wrong)."""
         return options
 
-    def copy(self) -> State:
+    def copy(self) -> Self:
         """An independent copy: the declared ``mutable`` attributes copied, or deepcopy."""
         if self.mutable is None:
             return copy.deepcopy(self)
