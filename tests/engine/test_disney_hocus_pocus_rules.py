@@ -955,7 +955,7 @@ def test_play_match_malformed_actions_say_which_field_and_what_it_takes():
     game = fresh(cauldron="open")
     stack(game, hands=[[c("blue", "oil")], [c("green", "newt")]])
     assert_illegal(game, 0, {"type": "play", "card": c("blue", "oil")}, "core/action-format",
-                   "needs a 'pile' field: a pile, a whole number from 0 to 4")
+                   "needs a 'pile' field: a pile's number, a whole number from 0 to 4")
     assert_illegal(game, 0, {"type": "play", "card": "green:newt-saliva:binx", "pile": 0},
                    "core/action-format", "must be a card of this game")
     assert_illegal(game, 0, {"type": "burning-rain", "cards": "blue:oil-of-boil"}, "core/action-format",

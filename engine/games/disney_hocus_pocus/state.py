@@ -31,7 +31,7 @@ CARD = Card(lambda state: state.names,
 CARDS = Cards(CARD.cards, where=CARD.where, most=cardmod.INGREDIENTS)
 ACTIONS = ActionFormat("Disney Hocus Pocus", {
     "ask": {"about": OneOf(("colour", "ingredient")), "value": OneOf((*COLOURS, *TYPES))},
-    "play": {"card": CARD, "pile": Count(0, PILES - 1, what="a pile")},
+    "play": {"card": CARD, "pile": Count(0, PILES - 1, what="a pile's number")},
     "no-play": {}, "discard": {"cards": CARDS}, "binx": {"seat": Seat()},
     "circle-of-salt": {}, "accept-spell": {}, "daylight-savings": {"with": Seat(), "card": CARD},
     "give": {"card": CARD}, "billy-butcherson": {}, "burning-rain": {"cards": CARDS},
