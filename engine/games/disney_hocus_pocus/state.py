@@ -6,6 +6,10 @@ questions), ``play`` (play a card, declare that you cannot, or use a Trick token
 ``discard`` (after a failed play: the cards to replace), ``swap`` (Daylight Savings Time:
 the *other* player chooses the card they give), ``over``.
 Everything else (answers, draws, Spells, stuns, the end of a round) happens at once.
+
+Declared, as in every game: the actions' fields (:data:`ACTIONS`), which actions each phase
+allows (:data:`TURN`, :data:`PHASES`) and the mutable parts (``mutable``); the core checks
+the first two, so ``check`` tests only this game's rules, and copies the third.
 """
 
 from __future__ import annotations
