@@ -19,7 +19,7 @@ LITE_PY := $(LITE_VENV)/bin/python
 SITE_DIR ?= build/site
 LITE_SOURCES := $(wildcard lite/*.py lite/*.mjs lite/site/* lite/pyodide-wheels.txt examples/*.ipynb)
 
-.PHONY: serve site play test test-python test-pyodide test-browser test-site lint bench bench-site golden dev clean
+.PHONY: serve site play test test-python test-pyodide test-browser test-site lint typecheck bench bench-site golden dev clean
 
 ## The main job: build the offline site, then serve it on http://127.0.0.1:8000/.
 serve: site
@@ -49,6 +49,12 @@ test: $(VENV)/.installed lint
 
 lint: $(VENV)/.deps
 	$(VENV)/bin/ruff check .
+
+## mypy over the package as it imports (face/, engine/, widgets/, lite/ through build/dev's links),
+## at the strictness pyproject.toml's [tool.mypy] declares; errors named at their checkout files.
+typecheck: $(VENV)/.deps
+	$(PY) tools/devlink.py
+	$(PY) tools/typecheck.py
 
 test-python: $(VENV)/.installed node_modules/.installed $(PYODIDE_WHEELS)/.done
 	$(PY) -m pytest -q -m "not browser and not site" tests
