@@ -73,6 +73,8 @@ def wrapped(base, extra):
 
     return types.SimpleNamespace(present=present, present_god_view=base.present_god_view,
                                  action_label=base.action_label, compose=base.compose,
+                                 SHARED_SCREEN=base.SHARED_SCREEN, timed_reveals=base.timed_reveals,
+                                 reaction=base.reaction,
                                  __file__=base.__file__)  # its pictures are the base's
 
 

@@ -202,9 +202,10 @@ def test_play_messages_are_refused_in_the_explorer(explorer):
 def test_explorer_works_for_a_game_without_its_own_presenter(monkeypatch):
     """A newly registered game is explorable (the generic presenter) before it gets its own."""
     from witchtable.engine import GAMES
-    from witchtable.widgets import controller, presenters
+    from witchtable.widgets import presenters
+    from witchtable.widgets.table import base
 
-    monkeypatch.setattr(controller, "presenter_for", lambda game_id: presenters.generic)  # no presenter yet
+    monkeypatch.setattr(base, "presenter_for", lambda game_id: presenters.generic)  # no presenter yet
     for game_id in sorted(GAMES):
         spec = GAMES[game_id]
         controller = TableController(game_id, players=spec.min_players, seed=1, mode="explore")
