@@ -15,7 +15,7 @@ later view can hold it.
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Mapping
 
 from ...core import Action, ActionCache, State, fresh_json, make_rulebook, shuffled
 from ...toolkit import ActionFormat, Card, Count, Phase, PhaseTable
@@ -76,7 +76,7 @@ class PotionHouseState(State):
     rules = make_rulebook(RULES)
     action_format = ACTIONS
     phase_table = PHASES
-    mutable: ClassVar[dict[str, int]] = {
+    mutable: Mapping[str, int] = {
         "spaces": 2, "where": 1, "draw": 1, "discard": 1, "hands": 2, "bags": 2, "supply": 1,
         "potion": 2, "final_winners": 1, "shown": 1, "reveal": 1}
     """Every mutable container (attribute -> depth): ``copy`` copies exactly these (a
