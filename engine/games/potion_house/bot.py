@@ -11,14 +11,17 @@ sees it: ``observe(view)`` does that (the simulator calls it for every bot that 
   tokens are and where the other thirty are not; a check tells one token's place or one
   place it is not; a space whose ten tokens are known holds no other. It declares five
   cards, and concocts once it knows where each of its cards' tokens is.
-- :class:`HumanMemoryBot` remembers like a person: it notices the tokens of its own
-  cards in an opened space (each with probability ``focus``) and ``attention`` other
-  tokens; each memory lasts a random time (exponential, half of them gone after
-  ``half_life`` turns of the table); with probability ``confusion`` a memory is stored
-  under a look-alike ingredient (same family: one toadstool for another). Its own cards
-  fade the same way with ``hand_half_life``. It concocts when it believes it knows where
-  all its cards' tokens are, or after ``patience`` searches on one hand, guessing.
-  :data:`DIFFICULTY` gives a setting per level.
+- :class:`HumanMemoryBot` remembers like a person: it looks for each of its own cards in
+  an opened space (with probability ``focus``: it sees the token there, or remembers it
+  missing, so three misses leave one place) and notices ``attention`` other tokens; each
+  memory lasts a random time (exponential, half of them gone after ``half_life`` turns of
+  the table); with probability ``confusion`` a find is stored under a look-alike
+  ingredient (same family: one toadstool for another). Its own cards fade the same way
+  with ``hand_half_life``; misses concern the cards it holds, so they end with the hand.
+  It searches where its unfound tokens may be and concocts once the chance it believes
+  its potion has is as high as its impatience asks (certainty at first, nothing after
+  ``patience`` searches on one hand), or when every card it remembers is placed and no
+  search can find the ones it forgot. :data:`DIFFICULTY` gives a setting per level.
 
 The random bot is the engine's generic one (uniform over legal actions): no memory.
 """
@@ -49,6 +52,7 @@ class _Watcher:
             return
         self.last_move = view["move"]
         self.me = view["seat"]
+        self.saw_table(view)
         if view["hand"] is not None:
             self.saw_hand(view["hand"], view)
         reveal = view["reveal"]
@@ -80,8 +84,7 @@ class _Watcher:
         if kind == "declare":
             return f"It declares {action['count']} cards: as many as it means to find at once."
         if kind == "concoct":
-            return ("It believes it knows where the token of each of its cards is (or it has searched "
-                    "long enough and guesses the rest), so it concocts.")
+            return self.why_concoct(view)
         if kind == "search":
             return self.why_search(view, action["space"])
         if kind == "assign":
@@ -89,6 +92,13 @@ class _Watcher:
         return "A move its memory does not explain."
 
     # -- the memory model's hooks
+    def why_concoct(self, view: dict) -> str:
+        return ("It believes it knows where the token of each of its cards is (or it has searched "
+                "long enough and guesses the rest), so it concocts.")
+
+    def saw_table(self, view: dict) -> None:
+        """Every new view, before its reveal: the human-like memory drops a hand that is gone."""
+
     def why_search(self, view: dict, space: int) -> str: ...
     def why_assign(self, view: dict, action: dict) -> str: ...
     def saw_hand(self, cards: list, view: dict) -> None: ...
@@ -198,17 +208,18 @@ class Memory:
     """The human-like memory's parameters (see :class:`HumanMemoryBot`)."""
 
     half_life: float
-    """Turns of the table after which half of the token memories are gone."""
+    """Turns of the table after which half of the token memories (finds and misses) are gone."""
     attention: int
     """Tokens other than its own cards' noticed in an opened space."""
     focus: float
-    """Chance of noticing each of its own cards' tokens in an opened space."""
+    """Chance of looking for each of its own cards in an opened space (seeing it there or not)."""
     confusion: float
-    """Chance a memory is stored under a look-alike ingredient of the same family."""
+    """Chance a find is stored under a look-alike ingredient of the same family."""
     hand_half_life: float
     """Turns after which half of its own face-down cards are forgotten."""
     patience: int
-    """Searches on one hand before it concocts anyway, guessing what it does not know."""
+    """Searches on one hand after which it concocts whatever its chance; before that the
+    chance it settles for falls evenly from certainty."""
     draw: int
     """Cards it declares each time (2-5)."""
 
@@ -225,7 +236,13 @@ DIFFICULTY: dict[str, Memory] = {
 
 
 class HumanMemoryBot(_Watcher):
-    """Forgets with time and mixes up look-alike ingredients (see the module docstring)."""
+    """Forgets with time and mixes up look-alike ingredients (see the module docstring).
+
+    It remembers only what a view showed: a miss is kept for a card it holds and
+    remembers holding, and dies with that hand; a card it never saw or forgot is neither
+    searched for nor counted as known: it is guessed when turned over, from what the bot
+    remembers of the other tokens.
+    """
 
     name = "human"
 
@@ -234,10 +251,14 @@ class HumanMemoryBot(_Watcher):
         self.level = level
         self.memory = DIFFICULTY[level]
         self.draw = self.memory.draw
-        self.where: dict[str, tuple[int, float]] = {}   # card -> (space, forgotten at turn)
-        self.hand: dict[str, float] = {}                # own card -> forgotten at turn
-        self.searches = 0
+        self.where: dict[str, tuple[int, float]] = {}      # card -> (space, forgotten at turn)
+        self.absent: dict[str, dict[int, float]] = {}      # own card -> {space not in: forgotten at}
+        self.hand: dict[str, float] = {}                   # own face-down card -> forgotten at turn
+        self.opened = [-1] * SPACES                        # turn each space was last seen open
+        self.searches = 0                                  # searches on the hand it holds
+        self.odds = (1.0, False)                           # its last concoct's chance, and if stuck
 
+    # -- remembering
     def _lasting(self, now: int, half_life: float) -> float:
         """When a memory made now is gone: an exponential lifetime with that half-life."""
         return now + half_life * math.log2(1.0 / (1.0 - self.rng.random()))
@@ -257,75 +278,154 @@ class HumanMemoryBot(_Watcher):
                 card = alike[self.rng.randrange(len(alike))]
         self.where[card] = (space, self._lasting(view["turn"], self.memory.half_life))
 
-    def saw_hand(self, cards: list, view: dict) -> None:
-        if set(cards) - set(self.hand):   # new cards: a new hand to find
+    def _miss(self, card: str, space: int, now: int) -> None:
+        self.absent.setdefault(card, {})[space] = self._lasting(now, self.memory.half_life)
+
+    def _my_cards(self, now: int) -> list:
+        return [c for c, gone in self.hand.items() if gone > now]
+
+    def saw_table(self, view: dict) -> None:
+        """Cards it no longer holds face down are forgotten as its own; once its potion is
+        checked (or before its first draw) the misses and searches of that hand go too."""
+        if view["hand_sizes"][view["seat"]]:
+            return
+        self.hand = {}
+        potion = view["potion"]
+        if potion is None or potion["seat"] != view["seat"]:
+            self.absent = {}
             self.searches = 0
+
+    def saw_hand(self, cards: list, view: dict) -> None:
+        """Its look at its cards: each is remembered for a while (always, face up)."""
         for card in cards:
-            if card not in self.hand:
+            if view["keep_cards_visible"]:
+                self.hand[card] = math.inf   # cards left face up are not forgotten
+            elif card not in self.hand:
                 self.hand[card] = self._lasting(view["turn"], self.memory.hand_half_life)
         for card in list(self.hand):
             if card not in cards:
                 del self.hand[card]
 
-    def _my_cards(self, now: int) -> list:
-        return [c for c, gone in self.hand.items() if gone > now]
-
     def saw_space(self, space: int, tokens: list, view: dict) -> None:
-        mine = set(self._my_cards(view["turn"]))
-        others = []
-        for card in tokens:
-            if card in mine:
-                if self.rng.random() < self.memory.focus:
+        """An open lid: it looks for each of its cards (found or missed) and notices a few others."""
+        now = view["turn"]
+        self.opened[space] = now
+        inside = set(tokens)
+        mine = self._my_cards(now)
+        for card in mine:
+            if self.rng.random() < self.memory.focus:
+                if card in inside:
                     self._store(card, space, view)
-            else:
-                others.append(card)
+                else:
+                    self._miss(card, space, now)
+        others = [c for c in tokens if c not in mine]
         for i in sorted(range(len(others)), key=lambda _: self.rng.random())[:self.memory.attention]:
             self._store(others[i], space, view)
 
     def saw_check(self, card: str, space: int, found: bool, view: dict) -> None:
+        """A check is a sure sighting: a find is stored, a remembered place proved wrong is dropped."""
         if found:
             self._store(card, space, view)
         elif self._recall(card, view["turn"]) == space:
             del self.where[card]
 
+    # -- judging
+    def _places(self, card: str, now: int) -> list:
+        """The spaces it believes ``card``'s token may be in: the one it remembers, else
+        those it does not remember missing it from."""
+        known = self._recall(card, now)
+        if known is not None:
+            return [known]
+        gone = self.absent.get(card, {})
+        return [k for k in range(SPACES) if gone.get(k, now) <= now] or list(range(SPACES))
+
     def _remembered(self, space: int, now: int) -> int:
         return sum(1 for c in self.where if self._recall(c, now) == space)
 
-    def turn(self, view: dict, legal: list) -> dict:
+    def _blind(self, now: int) -> float:
+        """The chance it gives a card it cannot name (never seen, or forgotten) of being
+        placed right when turned over: the share of tokens it remembers, else a guess."""
+        share = sum(1 for c in self.where if self._recall(c, now) is not None) / (SPACES * PER_SPACE)
+        return share + (1 - share) / SPACES
+
+    def _chance(self, view: dict) -> float:
+        """How likely it believes a potion of its cards is now."""
         now = view["turn"]
         mine = self._my_cards(now)
-        complete = len(mine) == view["hand_sizes"][view["seat"]]
-        if (complete and all(self._recall(c, now) is not None for c in mine)) \
-                or self.searches >= self.memory.patience:
-            self.hand = {}
-            self.searches = 0
+        odds = self._blind(now) ** (view["hand_sizes"][view["seat"]] - len(mine))
+        for card in mine:
+            odds /= len(self._places(card, now))
+        return odds
+
+    def _gain(self, space: int, now: int) -> float:
+        """How many of its own unfound tokens it expects to find in ``space``."""
+        gain = 0.0
+        for card in self._my_cards(now):
+            places = self._places(card, now)
+            if len(places) > 1 and space in places:
+                gain += 1 / len(places)
+        return gain
+
+    # -- acting
+    def turn(self, view: dict, legal: list) -> dict:
+        """Concoct when sure enough for its impatience (or stuck), else search where it helps most."""
+        now = view["turn"]
+        odds = self._chance(view)
+        # Every card it remembers is placed and it forgot the rest: no search finds those.
+        stuck = bool(self._my_cards(now)) and not any(self._gain(k, now) for k in range(SPACES))
+        if stuck or odds >= 1 - self.searches / self.memory.patience:
+            self.odds = (odds, stuck)
             return next(a for a in legal if a["type"] == "concoct")
         self.searches += 1
-        fewest = min(self._remembered(k, now) for k in range(SPACES))
-        spaces = [k for k in range(SPACES) if self._remembered(k, now) == fewest]
-        space = spaces[self.rng.randrange(len(spaces))]
-        return next(a for a in legal if a["type"] == "search" and a["space"] == space)
-
-    def why_search(self, view: dict, space: int) -> str:
-        return (f"It remembers the fewest tokens in space {space + 1}, so it looks there "
-                f"({self.level} memory: memories fade and look-alikes get mixed up).")
-
-    def why_assign(self, view: dict, action: dict) -> str:
-        if self._recall(action["card"], view["turn"]) == action["space"]:
-            return f"It remembers this token in space {action['space'] + 1}."
-        return (f"It does not remember where this token is, and guesses space {action['space'] + 1}, one it "
-                "remembers least of.")
+        best = max(range(SPACES), key=lambda k: (self._gain(k, now), -self.opened[k], self.rng.random()))
+        return next(a for a in legal if a["type"] == "search" and a["space"] == best)
 
     def assign(self, view: dict, legal: list) -> dict:
+        """Place the surest card first; guess among the places left, weighted by room for it."""
         now = view["turn"]
-        for action in legal:
-            if self._recall(action["card"], now) == action["space"]:
-                return action
-        card = legal[0]["card"]
-        fewest = min(self._remembered(k, now) for k in range(SPACES))
-        spaces = [k for k in range(SPACES) if self._remembered(k, now) == fewest]
-        space = spaces[self.rng.randrange(len(spaces))]
+        cards = list(dict.fromkeys(a["card"] for a in legal))
+        card = min(cards, key=lambda c: len(self._places(c, now)))   # the surest first
+        places = self._places(card, now)
+        if len(places) == 1:
+            space = places[0]
+        else:   # a space it remembers fewer tokens of has more room for this one
+            room = [max(PER_SPACE - self._remembered(k, now), 1) for k in places]
+            space = self.rng.choices(places, weights=room)[0]
         return next(a for a in legal if a["card"] == card and a["space"] == space)
+
+    # -- explaining
+    def why_concoct(self, view: dict) -> str:
+        """The concoct explained by the chance it believed and why it stopped searching."""
+        odds, stuck = self.odds
+        if odds >= 1:
+            return "It believes it knows where the token of each of its cards is, so it concocts."
+        if stuck:
+            return ("It knows where the tokens of the cards it remembers are; it forgot the others, "
+                    "which no search can find, so it concocts and will guess them once turned over.")
+        return (f"After {self.searches} searches on these cards it is sure enough (about "
+                f"{round(odds * 100)}% that every one is right, by what it remembers) to risk "
+                "a potion.")
+
+    def why_search(self, view: dict, space: int) -> str:
+        """The search explained by its unfound cards, or by the space it saw open longest ago."""
+        memory = f"({self.level} memory: memories fade and look-alikes get mixed up)"
+        if self._gain(space, view["turn"]) > 0:
+            return (f"Some of its cards' tokens it has not found yet may be in space {space + 1} "
+                    f"(it remembers where it saw them missing), so it looks there {memory}.")
+        return (f"It has not seen space {space + 1} open for the longest while, so it looks there "
+                f"to remember more tokens {memory}.")
+
+    def why_assign(self, view: dict, action: dict) -> str:
+        """The placing explained by a remembered find, three misses, or a guess."""
+        now = view["turn"]
+        if self._recall(action["card"], now) == action["space"]:
+            return f"It remembers this token in space {action['space'] + 1}."
+        places = self._places(action["card"], now)
+        if places == [action["space"]]:
+            return (f"It remembers this token missing from the other spaces, so it must be in space "
+                    f"{action['space'] + 1}.")
+        return (f"It does not know where this token is, and guesses space {action['space'] + 1}, one "
+                f"of the {len(places)} it may be in.")
 
 
 def human(level: str):
