@@ -15,10 +15,10 @@ import marshal
 import os
 import random
 import re
-from collections.abc import Callable, Container, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from json.decoder import scanstring
-from typing import Any, NamedTuple, Self
+from json.decoder import scanstring  # type: ignore[attr-defined]  # the C scanner; typeshed omits it
+from typing import Any, NamedTuple, Self, cast
 
 from .rules import CORE_RULES, N_, IllegalAction, Rule, RuleBook, brief, fill
 from .toolkit import ActionFormat, PhaseTable, copy_state
@@ -46,7 +46,7 @@ class FrozenList(list):
         raise TypeError("actions listed by the engine are read-only; change a copy: dict(action)")
 
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
-    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only
 
     def __copy__(self) -> FrozenList:
         return self
@@ -84,6 +84,8 @@ class FrozenAction(dict):
     """
 
     __slots__ = ("_made", "_public")
+    _made: FrozenAction
+    _public: FrozenAction
 
     def __init__(self, *args: Any, **kwargs: Any):
         dict.__init__(self, *args, **kwargs)
@@ -545,7 +547,7 @@ class GameSpec:
     name: str
     min_players: int
     max_players: int
-    state_class: type
+    state_class: type[State]
     rules: RuleBook
     options: Any = ()
     kind: str = "competitive"
@@ -685,7 +687,7 @@ def json_problem(value: Any, depth: int = JSON_DEPTH_LIMIT, size: int | None = N
                     if not isinstance(key, str):
                         return f"it has a key that is not text: {brief(key)}"
                     count += len(key)
-                children = item.values()
+                children: Iterable[Any] = item.values()
             else:
                 children = item
             stack.append((iter(children), level + 1))
@@ -723,7 +725,7 @@ def _walked(value: Any) -> Any:
 
 
 _CONTAINERS = frozenset({dict, list, tuple, FrozenAction, FrozenList})
-_PLAIN = {dict: dict, list: list, FrozenAction: dict, FrozenList: list}
+_PLAIN: dict[type, type] = {dict: dict, list: list, FrozenAction: dict, FrozenList: list}
 """The plain container a (flat) copy of each kind of container is made as."""
 
 
@@ -747,7 +749,7 @@ class Game:
     def __init__(self, spec: GameSpec, players: int, seed: int, options: dict):
         self.spec = spec
         self.players = players
-        self.seed = seed
+        self.seed: int | None = seed  # None in a sample (Game.sample): no seed replays it
         self.options = options
         self._state: State = spec.state_class(players, random.Random(seed), options)
         self._history: list[Move] = []
@@ -781,7 +783,7 @@ class Game:
         state = self._state
         if state.is_over or seat not in state.to_act():
             return []
-        actions = state.legal_actions(seat)
+        actions: list[Any] = state.legal_actions(seat)  # FrozenActions, or a plain dict: see below
         try:  # one comparison in C for the whole list: any shared action changed behind its back?
             tampered = [a._made for a in actions] != actions
         except AttributeError:  # a plain dict among them: listed read-only too, all the way down
@@ -820,7 +822,7 @@ class Game:
             raise
         self._history.append(Move(seat, normal, reveals))
 
-    def _validated(self, state: State, seat: object, action: object) -> Action:
+    def _validated(self, state: State, seat: int, action: object) -> Action:
         """``action`` in normal form if ``seat`` may play it now; else IllegalAction."""
         if state.is_over:
             raise IllegalAction("core/game-over", "The game is over; start a new game or undo.")
@@ -943,7 +945,7 @@ class Game:
     def history(self) -> tuple[Move, ...]:
         """Every applied action, in order. Each is the action as handed out (read-only), never
         the core's own record: one changed behind its back changes no save and no replay."""
-        return tuple(m._replace(action=checked(m.action._public)) for m in self._history)
+        return tuple(m._replace(action=checked(cast(FrozenAction, m.action)._public)) for m in self._history)
 
     @property
     def move_number(self) -> int:
