@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Hashable
+from typing import cast
 
 from ...core import shuffled
 from ...knowledge import Tokens, redacted_log, sample_world
@@ -59,7 +61,8 @@ def _token_places(state, rng: random.Random) -> list[int]:
             if k in banned or i in seen:
                 continue
             seen.add(i)
-            if owner[i] is None or place(owner[i], seen):
+            held = owner[i]
+            if held is None or place(held, seen):
                 owner[i] = token
                 return True
         return False
@@ -71,12 +74,16 @@ def _token_places(state, rng: random.Random) -> list[int]:
     for t, k in fixed.items():
         where[t] = k
     for i, token in enumerate(owner):
+        assert token is not None  # as many slots as loose tokens, each placed above
         where[token] = slots[i]
     return where
 
 
 class _Table(Tokens):
     """The model, plus turning over a card of a hand the seat did not see drawn."""
+
+    dealt: dict[Hashable, list]
+    """The cards dealt to every zone, once the last observation is applied."""
 
     def turn_over(self, key: tuple, face: int) -> None:
         """``face`` leaves hand ``key`` face up. Every card is unique, so which token it
@@ -139,11 +146,11 @@ def sample_state(state, seat: int, rng: random.Random):
     def step(number: int):
         return lambda tokens: _replay(tokens, records, seat, number)
 
-    def deal(tokens: _Table) -> None:
-        tokens.dealt = tokens.deal(+total, order)
+    def deal(tokens: Tokens) -> None:  # sample_world hands each step the _Table it was given
+        cast(_Table, tokens).dealt = tokens.deal(+total, order)
 
     world = sample_world(model, [*(step(n) for n in range(len(records))), deal])
-    dealt = world.dealt
+    dealt = cast(_Table, world).dealt
     other.draw = list(dealt["draw"])
     other.discard = list(dealt["discard"])
     other.hands = [list(dealt[("hand", s)]) for s in range(players)]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Hashable
+from typing import cast
 
 from ...knowledge import Tokens, redacted_log, sample_world, seen_events
 from .deck import TYPES
@@ -29,6 +30,9 @@ def _attack_cards(attack: dict) -> list[str]:
 
 class _Round(Tokens):
     """The model, plus the attack in play and where a pending pick comes from."""
+
+    dealt: dict[Hashable, list]
+    """The faces dealt to every zone, once the last observation is applied."""
 
     def __init__(self, rng: random.Random, limit: Counter):
         super().__init__(rng, limit)
@@ -106,12 +110,12 @@ def _step(tokens: _Round, entries: list[dict], number: int, seat: int, players: 
         elif not picks and kind == "hourglass":  # nothing to take: only Hourglasses there
             tokens.look(source, ["hourglass"] * tokens.size(source))
     elif kind == "pick":
-        source = tokens.source
+        origin = tokens.source
         if "card" in entry:
-            tokens.move(source, hand, entry["card"])
+            tokens.move(origin, hand, entry["card"])
         else:
-            never = HOURGLASS_ONLY if source != "discard" else frozenset()
-            tokens.move_unseen(source, hand, never=never)
+            never = HOURGLASS_ONLY if origin != "discard" else frozenset()
+            tokens.move_unseen(origin, hand, never=never)
     elif kind == "last-cards" and "count" in entry:
         tokens.move_all(hand, ("hex", actor))
     elif kind == "score":
@@ -133,17 +137,18 @@ def sample_state(state, seat: int, rng: random.Random):
         total["candle"] -= 1 if atk[4] else 0
     picking = state.phase == "pick"
     players = state.players
-    order = [("hand", s) for s in range(players)] + [("hex", s) for s in range(players)]
+    order: list[Hashable] = [("hand", s) for s in range(players)]
+    order += [("hex", s) for s in range(players)]
     order += ["discard", "pending"]
 
     def step(number: int):
         return lambda tokens: _step(tokens, entries, number, seat, players, picking)
 
-    def deal(tokens: _Round) -> None:
-        tokens.dealt = tokens.deal(+total, order)
+    def deal(tokens: Tokens) -> None:  # sample_world hands each step the _Round it was given
+        cast(_Round, tokens).dealt = tokens.deal(+total, order)
 
     steps = [step(number) for number in range(len(entries))] + [deal]
-    deal = sample_world(_Round(rng, Counter(total_all)), steps).dealt
+    dealt = cast(_Round, sample_world(_Round(rng, Counter(total_all)), steps)).dealt
     other = state.copy()
     index = {name: i for i, name in enumerate(TYPES)}
 
@@ -153,11 +158,11 @@ def sample_state(state, seat: int, rng: random.Random):
             out[index[face]] += 1
         return out
 
-    other.hands = [counts(deal[("hand", s)]) for s in range(players)]
-    other.hex = [counts(deal[("hex", s)]) for s in range(players)]
-    other.discard = counts(deal["discard"])
+    other.hands = [counts(dealt[("hand", s)]) for s in range(players)]
+    other.hex = [counts(dealt[("hex", s)]) for s in range(players)]
+    other.discard = counts(dealt["discard"])
     if state.phase == "split":
-        other.pending = [index[face] for face in deal["pending"]]
+        other.pending = [index[face] for face in dealt["pending"]]
     other.rng = random.Random(rng.getrandbits(64))
     other.log = redacted_log(state.log, seat)
     return other

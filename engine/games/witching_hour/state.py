@@ -11,7 +11,8 @@ type (lists indexed like :data:`deck.TYPES`); this keeps random play fast.
 from __future__ import annotations
 
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any
 
 from ...core import Action, ActionCache, State, fresh_json, make_rulebook
 from ...rules import IllegalAction
@@ -64,7 +65,8 @@ ACTION_RULE = {
 
 
 # Listed actions are shared, read-only values made once: listing them is then cheap.
-_ATTACK_RUNS = [[[[] for _card in range(N_TYPES)] for _target in range(8)] for _both in range(2)]
+_ATTACK_RUNS: list[list[list[list[Action]]]] = [
+    [[[] for _card in range(N_TYPES)] for _target in range(8)] for _both in range(2)]
 
 
 def _attack_run(target: int, card: int, both: bool, have: int) -> list:
@@ -99,7 +101,7 @@ class WitchingHourState(State):
     rules = make_rulebook(RULES)
     action_format = ACTIONS
     phase_table = PHASES
-    mutable: ClassVar[dict[str, int]] = {
+    mutable: Mapping[str, int] = {
         "hands": 2, "hex": 2, "discard": 1, "hand_count": 1, "hex_count": 1, "emptied": 1,
         "totals": 1, "round_scores": 2, "attack": 1, "pending": 1, "final_winners": 1,
         "copies": 1, "tracks": 2}
@@ -157,8 +159,9 @@ class WitchingHourState(State):
         self.emptied: list[int] = []
         self.current = starter
         self.phase = "turn"
-        self.attack: list | None = None   # [attacker, defender, card, count, candle, reflections]
-        self.pending: list | None = None  # split: the two cards; pick: "discard"/"hex"
+        # Any: read only in the phases that have them (defend; split, pick), never while None
+        self.attack: Any = None   # [attacker, defender, card, count, candle, reflections]
+        self.pending: Any = None  # split: the two cards; pick: "discard"/"hex"
         self.extra = False
         self.log.add("deal", "Round {round}: {size} cards dealt to each player, {rest} left face "
                      "down as the discard pile; {actor} starts.",
@@ -227,7 +230,7 @@ class WitchingHourState(State):
         ends = self.round >= self.rounds and len(lowest) == 1
         announced = "Round {round} scored: " + ", ".join(
             f"{{p{s}}} {counted[s]}" for s in range(self.players)) + "."
-        seats = {f"p{s}": s for s in range(self.players)}
+        seats: dict[str, Any] = {f"p{s}": s for s in range(self.players)}
         if self.open_scores or ends or self.round > self.rounds:
             self.log.add("score", announced, round=self.round, raw=raw, counted=counted,
                          totals=list(self.totals), hex=detail, **seats)
@@ -765,7 +768,7 @@ class WitchingHourState(State):
         shown = None
         if announced:
             shown = fresh_json(last)
-            shown["totals"] = [v if mine[s] else None for s, v in enumerate(last["totals"])]
+            shown["totals"] = [v if mine[s] else None for s, v in enumerate(shown["totals"])]
         return {"round_scores": rows, "totals": [v if mine[s] else None for s, v in enumerate(totals)],
                 "last_round": shown, "scores_open": False}
 
