@@ -163,15 +163,23 @@ def pocus_problem(state: HocusPocusState, seat: int, code: int, source: str) -> 
     deck = state.deck
     kind = deck.kinds[code]
     hocus = state.hocus.code
-    name = NAMES[KINDS[kind]]
     if kind == AMULET or kind == MIRROR:
-        problem = _aim_problem(state, seat, kind, name)
-        if problem is not None:
-            return problem
+        # Only the player the Hocus is aimed at plays these (amulet/ and mirror/target-only).
+        at = aimed(state)
+        rule = "amulet/target-only" if kind == AMULET else "mirror/target-only"
+        if at < 0:
+            return Problem(rule, f"{state.label(hocus)} is aimed at nobody, so no "
+                                 f"{_name(kind)} can be played on it.")
+        if seat != at:
+            return Problem(rule, f"Only {{player}}, whom {state.label(hocus)} is aimed at, may play "
+                                 f"{an(_name(kind))} on it.", {"player": at})
+        if kind == MIRROR and not mirror_targets(state, seat):
+            return Problem("mirror/redirect", "There is no player to turn it towards: never its "
+                                              "caster, nor yourself.")
     if deck.kinds[hocus] == VORTEX and (
             kind == BLACK_CAT or (source == GRIMOIRE and kind in (COUNTERSPELL, PUMPKIN))):
         return Problem("vortex/stop-from-hand", "Only a Counterspell or a Pumpkin played from a Hand "
-                                                f"can stop a Vortex, not {an(name)}"
+                                                f"can stop a Vortex, not {an(_name(kind))}"
                        + (" from a Grimoire." if kind != BLACK_CAT else "."))
     if kind == MAGIC_WAND and not deck.values[hocus]:
         return Problem("magic-wand/double", f"{state.label(hocus)} has no number for a Magic Wand "
@@ -179,21 +187,9 @@ def pocus_problem(state: HocusPocusState, seat: int, code: int, source: str) -> 
     return None
 
 
-def _aim_problem(state: HocusPocusState, seat: int, kind: int, name: str) -> Problem | None:
-    """An Amulet or a Mirror is played only by the player the Hocus is aimed at."""
-    assert state.hocus is not None, "no Hocus is waiting"
-    at = aimed(state)
-    hocus = state.label(state.hocus.code)
-    rule = "amulet/target-only" if kind == AMULET else "mirror/target-only"
-    if at < 0:
-        return Problem(rule, f"{hocus} is aimed at nobody, so no {name} can be played on it.")
-    if seat != at:
-        return Problem(rule, f"Only {{player}}, whom {hocus} is aimed at, may play {an(name)} on it.",
-                       {"player": at})
-    if kind == MIRROR and not mirror_targets(state, seat):
-        return Problem("mirror/redirect", "There is no player to turn it towards: never its "
-                                          "caster, nor yourself.")
-    return None
+def _name(kind: int) -> str:
+    """A kind's name for a message (Enchanted Mirror)."""
+    return NAMES[KINDS[kind]]
 
 
 def gem_problem(state: HocusPocusState, seat: int) -> Problem | None:
@@ -229,13 +225,22 @@ def legal_actions(state: HocusPocusState, seat: int) -> list[Action]:
 
 
 def _legal_turn(state: HocusPocusState, seat: int) -> list[Action]:
-    hand = state.hands[seat]
+    deck = state.deck
+    names, is_hocus, targeted = deck.names, deck.is_hocus, deck.targeted
+    hand, grim = state.hands[seat], state.grims[seat]
     out: list[Action] = []
     if not state.turn_over:
-        out = _legal_hocus(state, seat)
+        others = [s for s in range(state.players) if s != seat]
+        for source, cards in ((HAND, hand), (GRIMOIRE, grim)):
+            for code in sorted(set(cards)):
+                if not is_hocus[code] or hocus_problem(state, seat, code):
+                    continue
+                if targeted[code]:
+                    out += [_action("hocus", names[code], source, target) for target in others]
+                else:
+                    out.append(_action("hocus", names[code], source))
         if state.exchanges < EXCHANGES_PER_HOCUS and hand:
-            names = state.deck.names
-            shown = sorted(set(state.grims[seat]))
+            shown = sorted(set(grim))
             for mine in sorted(set(hand)):
                 for card in shown:
                     if card != mine:
@@ -243,22 +248,6 @@ def _legal_turn(state: HocusPocusState, seat: int) -> list[Action]:
     out.append(_action("draw"))
     if gem_problem(state, seat) is None:
         out.append(_action("gem"))
-    return out
-
-
-def _legal_hocus(state: HocusPocusState, seat: int) -> list[Action]:
-    deck = state.deck
-    names, is_hocus, targeted = deck.names, deck.is_hocus, deck.targeted
-    others = [s for s in range(state.players) if s != seat]
-    out: list[Action] = []
-    for source, cards in ((HAND, state.hands[seat]), (GRIMOIRE, state.grims[seat])):
-        for code in sorted(set(cards)):
-            if not is_hocus[code] or hocus_problem(state, seat, code):
-                continue
-            if targeted[code]:
-                out += [_action("hocus", names[code], source, target) for target in others]
-            else:
-                out.append(_action("hocus", names[code], source))
     return out
 
 
@@ -329,15 +318,16 @@ def _check_hocus(state: HocusPocusState, seat: int, action: Action) -> Action:
 
 
 def _check_hocus_target(state: HocusPocusState, seat: int, code: int, target: int | None) -> None:
-    what = state.label(code)
     if state.deck.targeted[code]:
         if target is None:
-            raise illegal(state, "hocus/target", f"{what} needs a target: 'target' is the seat of "
-                                                 "another player.")
+            raise illegal(state, "hocus/target", f"{state.label(code)} needs a target: 'target' is "
+                                                 "the seat of another player.")
         if target == seat:
-            raise illegal(state, "hocus/target", f"{what} must target another player, not yourself.")
+            raise illegal(state, "hocus/target", f"{state.label(code)} must target another player, "
+                                                 "not yourself.")
     elif target is not None:
-        raise illegal(state, "hocus/target", f"{what} is aimed at nobody: leave out 'target'.")
+        raise illegal(state, "hocus/target", f"{state.label(code)} is aimed at nobody: leave out "
+                                             "'target'.")
 
 
 def _check_pocus(state: HocusPocusState, seat: int, action: Action) -> Action:

@@ -51,6 +51,13 @@ class HocusPocusState(State):
         "hands": 2, "grims": 2, "gems": 1, "library": 1, "discard": 1, "play_area": 1, "stack": 1,
         "passed": 1, "locked": 1, "final": 1, "reveals": 1}
     """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
+    # The State methods written as plain functions of the state elsewhere, bound here
+    # (no wrapper call: they run once per action or more).
+    check = checks.check
+    legal_actions = checks.legal_actions
+    candidate_actions = checks.candidate_actions
+    action_rule = checks.action_rule
+    view = seat_view
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
@@ -112,10 +119,6 @@ class HocusPocusState(State):
 
     # ------------------------------------------------------------------ the turn flow
 
-    def check(self, seat: int, action: Action) -> Action:
-        """Is this well-formed action allowed now? (:mod:`.checks`; changes nothing)"""
-        return checks.check(self, seat, action)
-
     def perform(self, seat: int, action: Action) -> frozenset:
         """Do an accepted action (:mod:`.moves`), then the automatic steps that follow it."""
         self.reveals = set()
@@ -125,9 +128,20 @@ class HocusPocusState(State):
 
     def _advance(self) -> None:
         """Run the automatic steps, then cache who must act next."""
+        players = range(self.players)
         while not self.over:
-            self.owing = self._refill_grimoires()
-            if self.owing:
+            # A Grimoire with a free space takes a Hand that fits whole; else its owner chooses.
+            grims, hands = self.grims, self.hands    # read now: a Vortex replaces the list
+            owing = []
+            for seat in players:
+                missing = GRIMOIRE_SIZE - len(grims[seat])
+                if missing > 0 and hands[seat]:
+                    if len(hands[seat]) <= missing:
+                        self.fill(seat)
+                    else:
+                        owing.append(seat)
+            self.owing = tuple(owing)
+            if owing:
                 self.acting = self.owing
                 return
             phase = self.phase
@@ -152,19 +166,6 @@ class HocusPocusState(State):
                 else (self.current,)
             return
         self.acting = self.owing = ()
-
-    def _refill_grimoires(self) -> tuple[int, ...]:
-        """Fill every Grimoire a whole Hand fits into; the seats that must choose a card."""
-        owing = []
-        grims, hands = self.grims, self.hands    # read now: a Vortex replaces the list
-        for seat in range(self.players):
-            missing = GRIMOIRE_SIZE - len(grims[seat])
-            if missing > 0 and hands[seat]:
-                if len(hands[seat]) <= missing:
-                    self.fill(seat)
-                else:
-                    owing.append(seat)
-        return tuple(owing)
 
     def waiting(self) -> tuple[int, ...]:
         """Who the Pocus window still asks: anyone who has not passed and could play."""
@@ -299,26 +300,10 @@ class HocusPocusState(State):
         """The seats with the most Gems once the game is over."""
         return list(self.final)
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now (:mod:`.checks`)."""
-        return checks.legal_actions(self, seat)
-
-    def candidate_actions(self, seat: int) -> list[Action]:
-        """The legal actions and the near misses the explorer explains (:mod:`.checks`)."""
-        return checks.candidate_actions(self, seat)
-
-    def action_rule(self, action: Action) -> str:
-        """The rule a legal action follows (for the explorer)."""
-        return checks.action_rule(self, action)
-
     def seen(self) -> list[int]:
         """The cards a pending Crystal Ball shows, top first."""
         assert self.pending is not None, "no Crystal Ball is waiting"
         return self.library[-self.pending.n_cards:][::-1]
-
-    def view(self, seat: int | None) -> dict:
-        """What ``seat`` (None: a spectator) sees (:mod:`.seat_view`)."""
-        return seat_view(self, seat)
 
     def card_info(self) -> dict:
         """Each card name of this game and its facts (see :meth:`.cards.Deck.card_info`)."""
