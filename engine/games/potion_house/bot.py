@@ -99,13 +99,22 @@ class _Watcher:
     def saw_table(self, view: dict) -> None:
         """Every new view, before its reveal: the human-like memory drops a hand that is gone."""
 
-    def why_search(self, view: dict, space: int) -> str: ...
-    def why_assign(self, view: dict, action: dict) -> str: ...
     def saw_hand(self, cards: list, view: dict) -> None: ...
     def saw_space(self, space: int, tokens: list, view: dict) -> None: ...
     def saw_check(self, card: str, space: int, found: bool, view: dict) -> None: ...
-    def turn(self, view: dict, legal: list) -> dict: ...
-    def assign(self, view: dict, legal: list) -> dict: ...
+
+    # each memory model decides and explains in its own way
+    def why_search(self, view: dict, space: int) -> str:
+        raise NotImplementedError
+
+    def why_assign(self, view: dict, action: dict) -> str:
+        raise NotImplementedError
+
+    def turn(self, view: dict, legal: list) -> dict:
+        raise NotImplementedError
+
+    def assign(self, view: dict, legal: list) -> dict:
+        raise NotImplementedError
 
 
 class PerfectMemoryBot(_Watcher):
