@@ -22,14 +22,20 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" + ("" if count == 1 else "s")
 
 
-def play_hocus(state: HocusPocusState, seat: int, action: Action) -> None:
-    """The Hocus goes on the table and the Pocus window opens on it (pocus/window)."""
+def _played(state: HocusPocusState, seat: int, action: Action) -> tuple[int, str, int]:
+    """Take a played card from its Hand or Grimoire (from a Hand, it is now seen by all):
+    its code, where it came from and its target (NOBODY if none)."""
     code = state.deck.code[action["card"]]
     source = action["from"]
-    target = action.get("target", NOBODY)
     state.zone(seat, source).remove(code)
     if source == HAND:
         state.shown_to_others(seat)
+    return code, source, action.get("target", NOBODY)
+
+
+def play_hocus(state: HocusPocusState, seat: int, action: Action) -> None:
+    """The Hocus goes on the table and the Pocus window opens on it (pocus/window)."""
+    code, source, target = _played(state, seat, action)
     state.hocus = Hocus(code, seat, source, target)
     state.stack = []
     state.passed = [False] * state.players
@@ -44,12 +50,7 @@ def play_hocus(state: HocusPocusState, seat: int, action: Action) -> None:
 def play_pocus(state: HocusPocusState, seat: int, action: Action) -> None:
     """The Pocus joins the pile on the waiting Hocus; everyone is asked again."""
     assert state.hocus is not None, "no Hocus is waiting"
-    code = state.deck.code[action["card"]]
-    source = action["from"]
-    target = action.get("target", NOBODY)
-    state.zone(seat, source).remove(code)
-    if source == HAND:
-        state.shown_to_others(seat)
+    code, source, target = _played(state, seat, action)
     state.stack.append(Pocus(code, seat, source, target))
     state.passed = [False] * state.players
     hocus, caster = state.hocus.code, state.hocus.caster
