@@ -41,7 +41,7 @@ def check_language(value: object, players: int) -> str:
     """The ``language`` option: the table's language, read only by the widgets."""
     if value not in LANGUAGES:
         raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {brief(value)}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 OPTIONS = [

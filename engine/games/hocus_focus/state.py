@@ -12,8 +12,7 @@ or twice cannot count in a later round.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
 
 from ...core import Action, ActionCache, State, make_rulebook, shuffled
 from ...knowledge import redacted_log
@@ -67,14 +66,14 @@ def check_timing(value: object, players: int) -> str:
     """The ``timing`` option: ``"timed"`` (the race) or ``"untimed"`` (turns)."""
     if value not in MODES:
         raise ValueError(f"timing must be 'timed' or 'untimed', not {brief(value)}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 def check_tie_calls(value: object, players: int) -> str:
     """The ``tie_calls`` option: ``"any"`` (the rulebook) or ``"right"`` (right calls only)."""
     if value not in TIE_CALLS:
         raise ValueError(f"tie_calls must be 'any' or 'right', not {brief(value)}")
-    return value  # type: ignore[return-value]
+    return value
 
 
 class HocusFocusState(State):
@@ -83,7 +82,7 @@ class HocusFocusState(State):
     """The race's (the default timing); a game in untimed play declares its own in ``__init__``."""
     phase_table = PHASES
     time_fields = ("ms", "point_ms")
-    mutable: ClassVar[dict[str, int]] = {
+    mutable: Mapping[str, int] = {
         "board": 1, "pile": 1, "set_aside": 1, "won": 2, "out": 1, "calls": 1, "barred": 1,
         "final_winners": 1}
     """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
@@ -152,10 +151,15 @@ class HocusFocusState(State):
         for seat in self.final_winners:
             self.log.add("win", N_("{actor} wins with {count} wizards."), actor=seat, count=most)
 
+    def _up(self) -> str:
+        """The turned wizard: read only inside a round, which always has one."""
+        assert self.turned is not None, "no wizard is turned between rounds"
+        return self.turned
+
     def _award(self, seat: int, card: str, from_board: bool) -> None:
         """``seat`` wins ``card`` (a face-up wizard, else the turned one) and any bonus."""
         if from_board:
-            self.board[self.board.index(card)] = self.turned
+            self.board[self.board.index(card)] = self._up()
         self.won[seat].append(card)
         bonus = self.set_aside
         self.set_aside = []
@@ -173,7 +177,7 @@ class HocusFocusState(State):
                          actor=seat, card=card)
 
     def _set_aside(self, why: str) -> None:
-        self.set_aside.append(self.turned)
+        self.set_aside.append(self._up())
         if why == "tie":
             self.log.add("tie", N_("A tie: {card} is set aside, and the next round's winner takes it too."),
                          card=self.turned)
@@ -198,10 +202,11 @@ class HocusFocusState(State):
         sharing something with the turned wizard, or "No match!" while one fits) or
         ``"slow"`` (a fitting claim pointed at too late in the timed expert game)."""
         if kind == "claim":
-            if shared(card, self.turned):
+            assert card is not None, "a claim names its card (the action format requires one)"
+            if shared(card, self._up()):
                 return "wrong"
             return "slow" if self.timed and self.expert and point > self.point_limit else "right"
-        return "wrong" if fitting(self.board, self.turned) else "right"
+        return "wrong" if fitting(self.board, self._up()) else "right"
 
     def _fault(self, seat: int, kind: str, card: str | None, ms: int | None, point: int,
                verdict: str) -> None:
@@ -213,7 +218,8 @@ class HocusFocusState(State):
                             "is barred until the next round."), actor=seat, card=card, ms=ms,
                          point_ms=point, limit=self.point_limit)
         elif kind == "claim":
-            same = shared(card, self.turned)
+            assert card is not None, "a claim names its card (the action format requires one)"
+            same = shared(card, self._up())
             text = (N_("{actor} calls Kazaam! at {ms} ms, pointing at {card}, which shares "
                        "{same} with {turned}; {actor} is barred until the next round.") if timed else
                     N_("{actor} points at {card}, which shares {same} with {turned}; {actor} is "
@@ -231,8 +237,9 @@ class HocusFocusState(State):
 
     def _announce(self, seat: int, kind: str, card: str | None, ms: int | None) -> str:
         """Log a right call; returns the card it wins (awarded by :meth:`_award`)."""
-        turned = self.turned
+        turned = self._up()
         if kind == "claim":
+            assert card is not None, "a claim names its card (the action format requires one)"
             text = (N_("{actor} calls Kazaam! at {ms} ms, pointing at {card}: it fits; {actor} "
                        "wins it and {turned} takes its place.") if ms is not None else
                     N_("{actor} points at {card}: it fits; {actor} wins it and {turned} takes its place."))
@@ -291,6 +298,7 @@ class HocusFocusState(State):
             record[seat]["result"] = "tie" if index in tied and verdicts[index] == "right" \
                 else verdicts[index]
         if winner is not None:
+            assert won is not None, "the winning call was judged and announced above"
             seat, kind = calls[winner][1], calls[winner][2]
             self._award(seat, won, kind == "claim")
             outcome = kind
@@ -309,6 +317,7 @@ class HocusFocusState(State):
         if self.over:
             return ()
         if not self.timed:
+            assert self.current is not None, "untimed rounds always have a seat to play"
             return (self.current,)
         return tuple(s for s in range(self.players) if s not in self.calls)
 
