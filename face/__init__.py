@@ -102,7 +102,8 @@ def explore(game_id: str | None = None, players: int | None = None, seed: int | 
         if given:
             raise ValueError(f"a position link holds its game's players, seed, options and moves: "
                              f"leave out {', '.join(given)}")
-        controller = TableController(game_id, seat=seat, bots=bots, names=names, mode="explore",
+        # (ignored: with a position link the controller takes the game from it; game_id may be None)
+        controller = TableController(game_id, seat=seat, bots=bots, names=names, mode="explore",  # type: ignore[arg-type]
                                      position=link, site_url=site)
         return table_widget(controller)
 

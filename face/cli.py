@@ -222,7 +222,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
     counts = ", ".join(f"{g} {GAMES[g].min_players}-{GAMES[g].max_players}" for g in game_ids)
     bots_help = f"one of {', '.join(BOT_KINDS)}, or one per seat separated by commas"
     seed = whole_number(0, MAX_SEED)
-    commands = {}
+    commands: dict[str, argparse.ArgumentParser] = {}
 
     p = commands["play-bots"] = sub.add_parser("play-bots", help="a whole game between bots, narrated")
     p.add_argument("game", choices=game_ids)

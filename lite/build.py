@@ -166,7 +166,7 @@ def installed_wheel(work: Path) -> Path:
     record = []
     with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as whl:
         for name in sorted(keep, key=lambda f: (str(f).startswith(info_dir), str(f))):
-            data = Path(dist.locate_file(name)).read_bytes()
+            data = Path(str(dist.locate_file(name))).read_bytes()  # a Path, typed as SimplePath
             entry = zipfile.ZipInfo(str(name), date_time=WHEEL_DATE)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16

@@ -15,6 +15,7 @@ import json
 import re
 import shutil
 import zipfile
+from collections.abc import Sequence
 from pathlib import Path
 from string import Template
 from urllib.parse import quote
@@ -198,7 +199,7 @@ def variant_link(variant: dict) -> str:
 
 
 def landing_page(games: list[dict], notebooks: list[str], files: Path,
-                 variants: list[dict] = ()) -> str:
+                 variants: Sequence[dict] = ()) -> str:
     """The games as the engine registers them (its order), then the house variants."""
     ids = [g["id"] for g in games]
     cards = []
@@ -250,7 +251,7 @@ def landing_page(games: list[dict], notebooks: list[str], files: Path,
 
 
 def play_page(game: dict, wheel: Path, pyodide: str, notebooks: list[str], ids: list[str],
-              variants: list[dict] = (), language: str = "en", rules_language: str | None = None,
+              variants: Sequence[dict] = (), language: str = "en", rules_language: str | None = None,
               bot_words: dict[str, str] | None = None) -> str:
     """``play/<id>/index.html``, or ``play/<id>/<language>/index.html``: the page in that
     language (its texts through the catalogue, the game's ``language`` option preset).
@@ -452,7 +453,7 @@ def player_page(game: dict, data: dict, wheel: Path | None = None, language: str
                              reference=reference, languages=language_links(game, language))
 
 
-def embed_page(games: list[dict], variants: list[dict]) -> str:
+def embed_page(games: list[dict], variants: Sequence[dict]) -> str:
     """``embed/index.html``: choose a game, a variant, players, bots and a mode; it writes the
     ``<iframe>`` snippet (``embed.js``) to paste into another page."""
     choices = {"games": [{"id": g["id"], "name": g["name"], "min": g["min_players"], "max": g["max_players"],
@@ -463,7 +464,7 @@ def embed_page(games: list[dict], variants: list[dict]) -> str:
 
 
 def write_pages(out: Path, *, games: list[dict], notebooks: list[str], wheel: Path, pyodide: str,
-                variants: list[dict] = ()) -> None:
+                variants: Sequence[dict] = ()) -> None:
     """Write index.html, play/<game>/index.html, play/assets/, embed/ and variants/ into ``out``.
 
     ``games`` is the engine's catalogue (``witchtable.engine.games.catalogue``);

@@ -109,7 +109,7 @@ def play_order(rules: list) -> list[tuple[str, list]]:
             runs[rule.section] = (length, -start)
     order = sorted(runs, key=lambda s: -runs[s][1])
     steps = [s for s in order if step_number(s) is not None]
-    places = iter(sorted(steps, key=step_number))
+    places = iter(sorted(steps, key=step_number))  # type: ignore[arg-type]  # steps: numbered ones only
     order = [next(places) if step_number(s) is not None else s for s in order]
     return [(section, [r for r in rules if r.section == section]) for section in order]
 

@@ -33,7 +33,9 @@ TYPES = {
 class SiteHandler(SimpleHTTPRequestHandler):
     """Static files with the site's content types; logs only failed requests."""
 
-    extensions_map: ClassVar[dict[str, str]] = {**SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    # typeshed declares extensions_map per instance; the handler reads this one from its class
+    extensions_map: ClassVar[dict[str, str]] = {  # type: ignore[misc]
+        **SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def log_message(self, format: str, *args: object) -> None:
         pass
@@ -56,7 +58,7 @@ def serve_site(site: Path, host: str, port: int) -> int:
         sys.stderr.write(f"cannot listen on {host}:{port} ({err.strerror}); is a server already "
                          "running there? Pick another with --port\n")
         return 2
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), server.server_address[1]
     print(f"Serving the witchtable site at http://{host}:{port}/ (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

@@ -153,7 +153,9 @@ class TableWidget(anywidget.AnyWidget):
         """The live table, then (``snapshots``) its still picture with a display id."""
         from IPython.display import display
 
-        data, metadata = self._repr_mimebundle_(**kwargs)
+        shown = self._repr_mimebundle_(**kwargs)
+        assert shown is not None, "anywidget gives no bundle only to a widget without a view"
+        data, metadata = shown
         display(data, metadata=metadata, raw=True)
         if self.snapshots:
             bundle = self.snapshot_bundle()

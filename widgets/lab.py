@@ -176,7 +176,7 @@ class LabController:
         running = done < self.total
         scores = [_stats(v) for v in self.tally.scores]
         length = _stats(self.tally.lengths)
-        tables = []
+        tables: list = []
         if self.setups:
             bars, tables = self._comparison()
         else:

@@ -240,7 +240,7 @@ class _Drawer:
         return out + [self.table(tb) for tb in scene.get("tables") or []]
 
     def draw(self, scene: dict) -> str:
-        mode = {"explore": "mode_explore", "lab": "mode_lab"}.get(scene.get("mode"))
+        mode = {"explore": "mode_explore", "lab": "mode_lab"}.get(scene.get("mode") or "")
         chips = [
             _el(
                 "span",
