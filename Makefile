@@ -49,6 +49,7 @@ test: $(VENV)/.installed lint
 
 lint: $(VENV)/.deps
 	$(VENV)/bin/ruff check .
+	$(MAKE) --no-print-directory typecheck
 
 ## mypy over the package as it imports (face/, engine/, widgets/, lite/ through build/dev's links),
 ## at the strictness pyproject.toml's [tool.mypy] declares; errors named at their checkout files.

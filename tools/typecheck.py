@@ -20,9 +20,9 @@ LINKED = re.compile(r"^build/dev/witchtable/[^:\s]+(?=:)", re.M)
 """A message's file, as mypy names it through build/dev's links (at the start of its line)."""
 
 
-def checkout_paths(report: str) -> str:
+def checkout_paths(report: str, root: Path = ROOT) -> str:
     """mypy's report with each linked file named by the checkout file it links to."""
-    return LINKED.sub(lambda m: str((ROOT / m.group(0)).resolve().relative_to(ROOT)), report)
+    return LINKED.sub(lambda m: str((root / m.group(0)).resolve().relative_to(root.resolve())), report)
 
 
 def main(argv: list[str]) -> int:
