@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from ...core import Action, ActionCache, State, fresh_json, make_rulebook, shuffled
 from ...toolkit import ActionFormat, Card, Count, Phase, PhaseTable
@@ -104,7 +105,7 @@ class PotionHouseState(State):
         self.round = 0
         self.reveal: dict | None = None  # what everyone sees this moment (a search, a check)
         self.looking: int | None = None  # the seat looking at the cards it just drew
-        self.potion: list | None = None  # [seat, cards not yet placed, [(card, space), ...]]
+        self.potion: Any = None  # [seat, cards not yet placed, [(card, space), ...]] while assigning
         self.ending: int | None = None   # the first seat whose bag filled
         self.over = False
         self.final_winners: list[int] = []
@@ -319,7 +320,7 @@ class PotionHouseState(State):
         best = max((totals[s], -len(self.bags[s])) for s in range(self.players))
         self.final_winners = [s for s in range(self.players)
                               if (totals[s], -len(self.bags[s])) == best]
-        fields = {f"p{s}": s for s in range(self.players)}
+        fields: dict[str, Any] = {f"p{s}": s for s in range(self.players)}  # seats, to name
         board = ", ".join(f"{{p{s}}} {totals[s]} ({len(self.bags[s])} "
                           f"{'potion' if len(self.bags[s]) == 1 else 'potions'})"
                           for s in range(self.players))
@@ -351,7 +352,7 @@ class PotionHouseState(State):
             "first_player": self.first,
             "turn": self.turn,
             "round": self.round,
-            "hand": [IDS[c] for c in self.hands[seat]] if self.sees_hand(seat) else None,
+            "hand": [IDS[c] for c in self.hands[seat]] if seat is not None and self.sees_hand(seat) else None,
             "hand_sizes": [len(h) for h in self.hands],
             "looking": self.looking,
             "reveal": fresh_json(self.reveal),
