@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from ...core import Action, ActionCache
 from ...rules import IllegalAction
@@ -98,12 +98,9 @@ PHASES = PhaseTable({
 must fill its Grimoire first is in a phase of its own ("refill")."""
 
 
-class Problem(NamedTuple):
-    """Why a card may not be played now: the rule, what to say, the seats the message names."""
-
-    rule: str
-    message: str
-    seats: dict | None = None
+Problem = tuple[str, str, dict | None]
+"""Why a card may not be played now: the rule, what to say, the seats the message names.
+(A plain tuple: the legal list builds one for every card it leaves out.)"""
 
 
 def an(word: str) -> str:
@@ -125,11 +122,11 @@ def hocus_problem(state: HocusPocusState, seat: int, code: int) -> Problem | Non
     if locked and code in locked:
         owned = state.hands[seat].count(code) + state.grims[seat].count(code)
         if owned <= locked.count(code):
-            return Problem("pumpkin/lock", f"{state.label(code)} came back with a Pumpkin this turn: "
-                                           "you may play it again from your next turn.")
+            return ("pumpkin/lock", f"{state.label(code)} came back with a Pumpkin this turn: "
+                                    "you may play it again from your next turn.", None)
     if state.inspired and state.deck.kinds[code] == INSPIRATION:
-        return Problem("inspiration/once", "An Inspiration already took effect this turn; no other "
-                                           "Inspiration may be played before your next turn.")
+        return ("inspiration/once", "An Inspiration already took effect this turn; no other "
+                                    "Inspiration may be played before your next turn.", None)
     return None
 
 
@@ -163,40 +160,36 @@ def pocus_problem(state: HocusPocusState, seat: int, code: int, source: str) -> 
     deck = state.deck
     kind = deck.kinds[code]
     hocus = state.hocus.code
+    name = NAMES[KINDS[kind]]
     if kind == AMULET or kind == MIRROR:
         # Only the player the Hocus is aimed at plays these (amulet/ and mirror/target-only).
         at = aimed(state)
         rule = "amulet/target-only" if kind == AMULET else "mirror/target-only"
         if at < 0:
-            return Problem(rule, f"{state.label(hocus)} is aimed at nobody, so no "
-                                 f"{_name(kind)} can be played on it.")
+            return (rule, f"{state.label(hocus)} is aimed at nobody, so no {name} can be played "
+                          "on it.", None)
         if seat != at:
-            return Problem(rule, f"Only {{player}}, whom {state.label(hocus)} is aimed at, may play "
-                                 f"{an(_name(kind))} on it.", {"player": at})
+            return (rule, f"Only {{player}}, whom {state.label(hocus)} is aimed at, may play "
+                          f"{an(name)} on it.", {"player": at})
         if kind == MIRROR and not mirror_targets(state, seat):
-            return Problem("mirror/redirect", "There is no player to turn it towards: never its "
-                                              "caster, nor yourself.")
+            return ("mirror/redirect", "There is no player to turn it towards: never its caster, "
+                                       "nor yourself.", None)
     if deck.kinds[hocus] == VORTEX and (
             kind == BLACK_CAT or (source == GRIMOIRE and kind in (COUNTERSPELL, PUMPKIN))):
-        return Problem("vortex/stop-from-hand", "Only a Counterspell or a Pumpkin played from a Hand "
-                                                f"can stop a Vortex, not {an(_name(kind))}"
-                       + (" from a Grimoire." if kind != BLACK_CAT else "."))
+        return ("vortex/stop-from-hand", "Only a Counterspell or a Pumpkin played from a Hand can "
+                                         f"stop a Vortex, not {an(name)}"
+                + (" from a Grimoire." if kind != BLACK_CAT else "."), None)
     if kind == MAGIC_WAND and not deck.values[hocus]:
-        return Problem("magic-wand/double", f"{state.label(hocus)} has no number for a Magic Wand "
-                                            "to double.")
+        return ("magic-wand/double", f"{state.label(hocus)} has no number for a Magic Wand to "
+                                     "double.", None)
     return None
-
-
-def _name(kind: int) -> str:
-    """A kind's name for a message (Enchanted Mirror)."""
-    return NAMES[KINDS[kind]]
 
 
 def gem_problem(state: HocusPocusState, seat: int) -> Problem | None:
     """Why ``seat`` may not end its turn with a Gem (None: it may)."""
     if state.cauldron == 1 and state.would_tie(seat, 1):
-        return Problem("end/no-tie", "Taking the last Gem would end the game in a tie for the most "
-                                     "Gems; draw two cards instead.")
+        return ("end/no-tie", "Taking the last Gem would end the game in a tie for the most "
+                              "Gems; draw two cards instead.", None)
     return None
 
 

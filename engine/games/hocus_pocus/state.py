@@ -97,6 +97,7 @@ class HocusPocusState(State):
         self._advance()
 
     def _log_deal(self) -> None:
+        """The deal in the log: public, and each seat's own Hand to it alone (setup/deal)."""
         names = self.deck.names
         self.log.add("deal", "Each player has a Grimoire of 3 face-up cards and 3 cards in hand; the "
                      "Cauldron holds {count} Gems. {actor} starts.",
@@ -168,14 +169,14 @@ class HocusPocusState(State):
         self.acting = self.owing = ()
 
     def waiting(self) -> tuple[int, ...]:
-        """Who the Pocus window still asks: anyone who has not passed and could play."""
-        passed = self.passed
-        return tuple(s for s in range(self.players) if not passed[s] and self._can_react(s))
+        """Who the Pocus window still asks: anyone who has not passed and could play (holding
+        cards in hand, whatever they are, or a Grimoire Pocus it may play)."""
+        passed, hands = self.passed, self.hands
+        return tuple(s for s in range(self.players)
+                     if not passed[s] and (hands[s] or self._grimoire_pocus(s)))
 
-    def _can_react(self, seat: int) -> bool:
-        """Asked in the window: anyone holding cards in hand, or with a playable Grimoire Pocus."""
-        if self.hands[seat]:
-            return True
+    def _grimoire_pocus(self, seat: int) -> bool:
+        """Has ``seat`` a Pocus in its Grimoire that it may play on the waiting Hocus?"""
         is_hocus = self.deck.is_hocus
         return any(not is_hocus[c] and checks.pocus_problem(self, seat, c, GRIMOIRE) is None
                    for c in self.grims[seat])
