@@ -1,4 +1,4 @@
-"""Hocus Pocus's moves: which actions are legal now, and why an illegal one is refused.
+"""Hocus Pocus's checks: which actions are legal now, and why an illegal one is refused.
 
 ``ACTIONS`` (every action's fields) and ``PHASES`` (what each phase allows) are checked
 by the core first; then :func:`check` tests the game's own rules. The ``*_problem``
