@@ -20,13 +20,16 @@ Options: ``deck`` (house data: copies and point tracks per type, see :mod:`.deck
 ``rounds`` (3), ``first_player`` (0; the rulebook's "youngest player"), ``open_scores``
 (False; True keeps every round's scores and the totals open: a teaching aid).
 
-Views: ``round_scores``, ``totals`` and ``last_round`` hold ``None`` for what a seat may
+Views: ``round_scores``, ``totals``, ``round_totals`` (each round's running totals, the
+score floor applied) and ``last_round`` hold ``None`` for what a seat may
 not see (scoring/public): its own tokens are its own, the last round's scores are open
 while announced (until the next round's first move), every total from the end of the
 last scheduled round on; ``scores_open`` says whether they all are.
 
 Public beyond the spec (what widgets may import, ``docs/design.md``): :func:`card_words`
-(cards as the texts say them: "3 Bells and a Candle"). Everything else a presenter shows
+(cards as the texts say them: "3 Bells and a Candle") and :func:`read_selection` (cards
+picked by hand read as the attack or block they make, or refused by the rule they break,
+so a table decides no rule). Everything else a presenter shows
 about the cards comes from the view's ``card_info`` (per type: name, plural, copies in
 this game, point track, order).
 """
@@ -34,6 +37,7 @@ this game, point track, order).
 from ...core import GameSpec, Option, count_option, flag_option, seat_option
 from .bot import WitchingHourBot
 from .deck import HOUSE_DECK, card_words, merge_deck
+from .selection import read_selection
 from .state import WitchingHourState
 from .views import WitchingHourView
 
@@ -79,4 +83,5 @@ SPEC = GameSpec(
     view_type=WitchingHourView,
 )
 
-__all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState", "WitchingHourView", "card_words"]
+__all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState", "WitchingHourView", "card_words",
+           "read_selection"]

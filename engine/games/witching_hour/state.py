@@ -103,7 +103,7 @@ class WitchingHourState(State):
     phase_table = PHASES
     mutable: Mapping[str, int] = {
         "hands": 2, "hex": 2, "discard": 1, "hand_count": 1, "hex_count": 1, "emptied": 1,
-        "totals": 1, "round_scores": 2, "attack": 1, "pending": 1, "final_winners": 1,
+        "totals": 1, "round_scores": 2, "round_totals": 2, "attack": 1, "pending": 1, "final_winners": 1,
         "copies": 1, "tracks": 2}
     """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
 
@@ -119,6 +119,7 @@ class WitchingHourState(State):
         self.round = 0
         self.round_scores: list[list[int]] = []   # raw score per round per seat
         self.totals = [0] * players
+        self.round_totals: list[list[int]] = []   # each seat's total after each round (floor applied)
         self.last_round: dict | None = None
         self.open_scores = options["open_scores"]
         self.round_moves = 0   # actions played in this round: 0 while the last scores are announced
@@ -192,6 +193,17 @@ class WitchingHourState(State):
         self.current = seat
         self.phase = "turn"
 
+    def _score_hex_piles(self) -> tuple[list[int], list[dict]]:
+        """Each seat's Hex pile scored: its points, and its sets (type -> count and points)."""
+        raw: list[int] = []
+        detail: list[dict] = []
+        for seat in range(self.players):
+            sets = {TYPES[t]: {"count": c, "points": points_for(self.tracks[t], c)}
+                    for t, c in enumerate(self.hex[seat]) if c}
+            raw.append(sum(v["points"] for v in sets.values()))
+            detail.append(sets)
+        return raw, detail
+
     def _end_round(self, holders: list) -> None:
         if holders:
             last = holders[0]
@@ -208,14 +220,7 @@ class WitchingHourState(State):
         else:
             last = self.emptied[-1]
             self.log.add("last-cards", "Every hand is empty; the round ends.", actor=last)
-        raw = []
-        detail = []
-        for seat in range(self.players):
-            pile = self.hex[seat]
-            sets = {TYPES[t]: {"count": c, "points": points_for(self.tracks[t], c)}
-                    for t, c in enumerate(pile) if c}
-            raw.append(sum(v["points"] for v in sets.values()))
-            detail.append(sets)
+        raw, detail = self._score_hex_piles()
         counted = []
         for seat, score in enumerate(raw):
             if self.round == 1 and score < 0:
@@ -223,6 +228,7 @@ class WitchingHourState(State):
             counted.append(score)
             self.totals[seat] = max(0, self.totals[seat] + score)
         self.round_scores.append(counted)
+        self.round_totals.append(list(self.totals))
         self.last_round = {"round": self.round, "hex": detail, "raw": list(raw), "counted": list(counted),
                            "totals": list(self.totals), "next_starter": last}
         low = min(self.totals)
@@ -760,6 +766,7 @@ class WitchingHourState(State):
         rounds, totals, last = self.round_scores, self.totals, self.last_round
         if self.scores_public:
             return {"round_scores": [list(r) for r in rounds], "totals": list(totals),
+                    "round_totals": [list(r) for r in self.round_totals],
                     "last_round": fresh_json(last), "scores_open": True}  # views are the caller's to edit
         announced = self.round_moves == 0 and last is not None
         mine = [s == seat for s in range(self.players)]
@@ -770,6 +777,8 @@ class WitchingHourState(State):
             shown = fresh_json(last)
             shown["totals"] = [v if mine[s] else None for s, v in enumerate(shown["totals"])]
         return {"round_scores": rows, "totals": [v if mine[s] else None for s, v in enumerate(totals)],
+                "round_totals": [[v if mine[s] else None for s, v in enumerate(row)]
+                                 for row in self.round_totals],
                 "last_round": shown, "scores_open": False}
 
     def view(self, seat: int | None) -> dict:

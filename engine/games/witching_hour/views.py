@@ -141,6 +141,9 @@ class WitchingHourView(CommonView):
     (witching-hour/scoring/public)"""
     totals: list[int | None]
     """the running totals, `null` where this seat may not see them"""
+    round_totals: list[list[int | None]]
+    """each finished round's running total per seat, as the engine kept it (never below 0,
+    witching-hour/scoring/total-floor), `null` where this seat may not see it"""
     last_round: RoundScore | None
     """the last scoring while it is announced (until the next round's first move), else `null`"""
     scores_open: bool
