@@ -107,6 +107,45 @@ def plural(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
+class Who:
+    """Seats as a scene's sentences name them: "you" for the person at the screen, else the
+    seat's name; one place for the second person, shared by the presenters.
+
+    ``english`` is for a presenter whose sentences are English: a translated "you" would
+    sit in them, so its words stay English. ``own`` and ``many`` build English phrases.
+    """
+
+    def __init__(self, names: Sequence[str], you: int | None, *, english: bool = False):
+        self.names, self.you, self.english = list(names), you, english
+
+    def __call__(self, seat: int | None, cap: bool = False) -> str:
+        """``seat``'s name, or "you" ("You" with ``cap``); no seat is "nobody"."""
+        if seat is None:
+            return "nobody" if self.english else _("nobody")
+        if seat != self.you:
+            return self.names[seat]
+        if self.english:
+            return "You" if cap else "you"
+        return _("You") if cap else _("you")
+
+    def is_you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the person at the screen (a sentence then says "you")."""
+        return seat is not None and seat == self.you
+
+    def own(self, seat: int, cap: bool = False) -> str:
+        """The English possessive: "your" ("Your" with ``cap``) or "Agnes's"."""
+        if seat == self.you:
+            return "Your" if cap else "your"
+        return f"{self.names[seat]}'s"
+
+    def many(self, seats: Sequence[int]) -> str:
+        """Several seats in one phrase: "Agnes, you and Hazel" (none: "nobody")."""
+        words = [self(s) for s in seats]
+        if len(words) <= 1:
+            return "".join(words) or self(None)
+        return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def log_entry(entry: Mapping[str, Any]) -> dict:
     """A log line for the scene: its number, kind, text and (if any) the acting seat."""
     data = {"n": entry["n"], "kind": entry.get("kind", ""), "text": entry["text"]}

@@ -25,7 +25,7 @@ from witchtable.engine.core import Game
 from witchtable.widgets import TableController
 from witchtable.widgets.presenters import hocus_pocus as hp
 from witchtable.widgets.presenters import presenter_for
-from witchtable.widgets.scene import action_key, pictures_of, walk_actions
+from witchtable.widgets.scene import Who, action_key, pictures_of, walk_actions
 
 GAME = "hocus-pocus"
 R = "hocus-pocus/"
@@ -218,7 +218,7 @@ def test_the_window_shows_the_engine_forecast():
         stop = forecast["stopped"]
         assert NAMES3[stop["seat"]] in outcome and hp.label(stop["card"]) in outcome
     else:
-        assert hp.effect_text(forecast["effect"], hp._Who(NAMES3, None)) in outcome
+        assert hp.effect_text(forecast["effect"], Who(NAMES3, None, english=True)) in outcome
     assert ("Hourglass" in " ".join(lines)) == forecast["hourglass"]
 
 

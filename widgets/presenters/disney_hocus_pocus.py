@@ -31,6 +31,7 @@ from ..i18n import N_, _, bot_word, ngettext, pgettext
 from ..picks import hand_counts, picked_counts
 from ..scene import (
     SCENE_VERSION,
+    Who,
     card,
     choice,
     combo_key,
@@ -166,20 +167,6 @@ def witch_name(witch: str) -> str:
     return _(WITCH_NAMES.get(witch, witch))
 
 
-class _Who:
-    """Seat names, with "you" for the person at the screen."""
-
-    def __init__(self, names: list, you: int | None):
-        self.names, self.you = names, you
-
-    def __call__(self, seat: int | None, cap: bool = False) -> str:
-        if seat is None:
-            return ""
-        if seat == self.you:
-            return _("You") if cap else _("you")
-        return self.names[seat]
-
-
 # --------------------------------------------------------------------------- labels
 
 
@@ -272,7 +259,7 @@ def _told(view: dict, names: Sequence[str], you: int | None) -> dict:
 
 def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, names: list,
            bots: Sequence | None, you: int | None, log: list, god: bool) -> dict:
-    who = _Who(names, you)
+    who = Who(names, you)
     bots = list(bots) if bots else [None] * game.players
     result = team_result(game.spec, view["is_over"], view["winners"], game.players)
     scene: dict[str, Any] = {
@@ -315,7 +302,7 @@ def _how(view: dict) -> str:
     return ""
 
 
-def _headline(view: dict, actor: int | None, who: _Who) -> dict:
+def _headline(view: dict, actor: int | None, who: Who) -> dict:
     if view["is_over"] or not view["to_act"]:
         return {"text": "", "tone": "info"}
     current = view["current"]
@@ -386,7 +373,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
 # --------------------------------------------------------------------------- the table
 
 
-def _table(view: dict, who: _Who) -> list:
+def _table(view: dict, who: Who) -> list:
     zones = [_cauldron(view), _sunrise(view), _witches(view), _deck(view)]
     spell = _spell(view)
     if spell:
@@ -541,14 +528,14 @@ QUESTIONS_COMPACT = 1
 """... and in the explorer's three columns, where the board column has less room."""
 
 
-def _questions(view: dict, who: _Who) -> dict:
+def _questions(view: dict, who: Who) -> dict:
     return {"key": "questions", "label": _("Questions this round"),
             "lines": _question_lines(view, who, QUESTIONS_SHOWN),
             "compact_lines": _question_lines(view, who, QUESTIONS_COMPACT),
             "text": _("Answers are yes or no, truthful and public; nothing more may be said."), "help": True}
 
 
-def _question_lines(view: dict, who: _Who, shown: int) -> list:
+def _question_lines(view: dict, who: Who, shown: int) -> list:
     """The latest ``shown`` questions, the earlier ones counted (the log has them)."""
     lines = []
     questions = view["questions"]
@@ -594,7 +581,7 @@ def _picker(view: dict, legal: list) -> dict | None:
             "invalid": _("Pick at least one card of your hand."), "rule": R + "play/cannot"}
 
 
-def _prompt(view: dict, legal: list, actor: int | None, who: _Who) -> dict | None:
+def _prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict | None:
     phase = view["phase"]
     groups: list = []
     if phase == "ask":
@@ -668,7 +655,7 @@ def _prompt(view: dict, legal: list, actor: int | None, who: _Who) -> dict | Non
     return None
 
 
-def _trick_groups(view: dict, legal: list, who: _Who) -> list:
+def _trick_groups(view: dict, legal: list, who: Who) -> list:
     """The Trick tokens usable now, each folded under its name (the engine lists when)."""
     groups = []
     billy = [a for a in legal if a["type"] == "billy-butcherson"]

@@ -22,7 +22,7 @@ from ...engine import Game, IllegalAction
 from ...engine.games.hocus_pocus import card_label
 from ..i18n import _, bot_word
 from ..picks import picked_order
-from ..scene import SCENE_VERSION, card, choice, counter, god_log, log_entry, plural
+from ..scene import SCENE_VERSION, Who, card, choice, counter, god_log, log_entry, plural
 
 # The Presenter hooks this game leaves at their defaults:
 from .hooks import SHARED_SCREEN as SHARED_SCREEN
@@ -233,39 +233,12 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     return _scene(game, base, hands, actor, legal, names, bots, None, log, [], god=True)
 
 
-class _Who:
-    """Names in texts: "you" for the person at the screen, else the seat's name."""
-
-    def __init__(self, names: list, you: int | None):
-        self.names, self.you = names, you
-
-    def __call__(self, seat: int | None, cap: bool = False) -> str:
-        if seat is None:
-            return "nobody"
-        if seat == self.you:
-            return "You" if cap else "you"
-        return self.names[seat]
-
-    def own(self, seat: int) -> str:
-        """Possessive: "your" / "Agnes's"."""
-        return "your" if seat == self.you else f"{self.names[seat]}'s"
-
-    def own_cap(self, seat: int) -> str:
-        return "Your" if seat == self.you else f"{self.names[seat]}'s"
-
-    def many(self, seats: Sequence[int]) -> str:
-        words = [self(s) for s in seats]
-        if len(words) <= 1:
-            return "".join(words) or "nobody"
-        return ", ".join(words[:-1]) + " and " + words[-1]
-
-
 def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: dict, names: list,
            bots: Sequence | None, you: int | None, log: list, notes: list, god: bool) -> dict:
     """Assemble the scene; ``actor`` is the seat whose hand is shown, ``legal`` each acting seat's actions."""
     players = game.players
     bots = list(bots) if bots else [None] * players
-    who = _Who(names, you)
+    who = Who(names, you, english=True)
     scene: dict[str, Any] = {
         "version": SCENE_VERSION, "game": game.id, "title": game.spec.name,
         "move": view["move"], "phase": view["phase"], "seat": view["seat"], "god": god,
@@ -390,7 +363,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
 # --------------------------------------------------------------------------- the table
 
 
-def _table(view: dict, who: _Who) -> list:
+def _table(view: dict, who: Who) -> list:
     cards = Cards(view)
     zones = []
     zones.append({"key": "cauldron", "label": "Cauldron",
@@ -416,7 +389,7 @@ def _table(view: dict, who: _Who) -> list:
     return zones
 
 
-def effect_text(effect: dict, who: _Who) -> str:
+def effect_text(effect: dict, who: Who) -> str:
     """The forecast's ``effect`` (the view: ``hocus["forecast"]["effect"]``) as a clause:
     'Morgana takes 4 Gems from the Cauldron'. Counts only: which cards stays hidden."""
     kind, caster = effect["kind"], effect["caster"]
@@ -452,7 +425,7 @@ def effect_text(effect: dict, who: _Who) -> str:
     return "it takes effect"
 
 
-def _window(view: dict, who: _Who) -> dict | None:
+def _window(view: dict, who: Who) -> dict | None:
     """The Pocus window: the Hocus, its Pocus cards, and the engine's forecast of passing now."""
     hocus = view["hocus"]
     if not hocus:
@@ -502,7 +475,28 @@ def _window(view: dict, who: _Who) -> dict | None:
 # --------------------------------------------------------------------------- headline
 
 
-def _headline(view: dict, actor: int | None, who: _Who) -> dict:
+def _react_headline(hocus: dict, to_act: list, me: int | None, who: Who) -> dict:
+    """The headline while a Hocus waits for answers; ``me`` is the answering seat at the screen."""
+    tone = "you" if me is not None else "wait"
+    caster, aimed = hocus["caster"], hocus["aimed_at"]
+    what = label(hocus["card"])
+    at = f" at {who(aimed)}" if aimed is not None else ""
+    piled = f" ({plural(len(hocus['pocus']), 'Pocus card')} on it)" if hocus["pocus"] else ""
+    if me is not None:
+        if caster == me:
+            return {"text": f"You cast {what}{at}{piled}: play a Pocus on it, or pass to let it "
+                            "go ahead.", "tone": tone, "reacting": True}
+        if aimed == me:
+            return {"text": f"{who(caster, True)} casts {what} at you{piled}: stop or turn it with a "
+                            "Pocus, or pass.", "tone": tone, "reacting": True}
+        return {"text": f"{who(caster, True)} casts {what}{at}{piled}: play a Pocus on it, or pass.",
+                "tone": tone, "reacting": True}  # an answer, not a turn: the table says no "Your turn"
+    verb = "cast" if caster == who.you else "casts"
+    return {"text": f"{who(caster, True)} {verb} {what}{at}{piled}. Waiting for "
+                    f"{who.many(to_act)} to react or pass.", "tone": tone, "reacting": True}
+
+
+def _headline(view: dict, actor: int | None, who: Who) -> dict:
     if view["is_over"]:
         winners = view["winners"]
         top = max(view["gems"]) if view["gems"] else 0
@@ -524,36 +518,21 @@ def _headline(view: dict, actor: int | None, who: _Who) -> dict:
     phase = view["phase"]
     hocus = view["hocus"]
     if phase == "react" and hocus:
-        caster, aimed = hocus["caster"], hocus["aimed_at"]
-        what = label(hocus["card"])
-        at = f" at {who(aimed)}" if aimed is not None else ""
-        piled = f" ({plural(len(hocus['pocus']), 'Pocus card')} on it)" if hocus["pocus"] else ""
-        if mine:
-            if caster == actor:
-                return {"text": f"You cast {what}{at}{piled}: play a Pocus on it, or pass to let it "
-                                "go ahead.", "tone": tone, "reacting": True}
-            if aimed == actor:
-                return {"text": f"{who(caster, True)} casts {what} at you{piled}: stop or turn it with a "
-                                "Pocus, or pass.", "tone": tone, "reacting": True}
-            return {"text": f"{who(caster, True)} casts {what}{at}{piled}: play a Pocus on it, or pass.",
-                    "tone": tone, "reacting": True}  # an answer, not a turn: the table says no "Your turn"
-        verb = "cast" if caster == who.you else "casts"
-        return {"text": f"{who(caster, True)} {verb} {what}{at}{piled}. Waiting for "
-                        f"{who.many(to_act)} to react or pass.", "tone": tone, "reacting": True}
+        return _react_headline(hocus, to_act, actor if mine else None, who)
     if phase == "turn":
         if mine:
             if view["turn_over"]:
                 return {"text": "The Hourglass ended your turn: draw 2 cards or take a Gem.", "tone": tone}
             return {"text": "Your turn: cast a Hocus from your Hand or Grimoire, or end the turn by "
                             "drawing 2 cards or taking a Gem.", "tone": tone}
-        return {"text": f"{who.own_cap(current)} turn: casting Hocus cards, then drawing 2 cards or "
+        return {"text": f"{who.own(current, cap=True)} turn: casting Hocus cards, then drawing 2 cards or "
                         "taking a Gem.", "tone": tone}
     pending = view["pending"] or {}
     count = pending.get("count", 0)
     if phase == "give":
         giver, to = pending["seat"], pending["to"]
         if mine:
-            return {"text": f"{who.own_cap(to)} Owl takes {plural(count, 'card')} of your Grimoire: "
+            return {"text": f"{who.own(to, cap=True)} Owl takes {plural(count, 'card')} of your Grimoire: "
                             "choose which to hand over.", "tone": tone}
         return {"text": f"{who(giver, True)} is choosing {plural(count, 'Grimoire card')} to give "
                         f"{who(to)}.", "tone": tone}
@@ -580,7 +559,7 @@ def _headline(view: dict, actor: int | None, who: _Who) -> dict:
 # --------------------------------------------------------------------------- choices
 
 
-def _prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple[str, list]:
+def _prompt(view: dict, legal: list, seat: int, who: Who, names: list) -> tuple[str, list]:
     """The title and the groups of choices of one seat that may act."""
     cards = Cards(view)
     types = {a["type"] for a in legal}
@@ -649,7 +628,7 @@ def reaction(view: dict, seat: int, legal: list) -> dict | None:
     return {"pass": passes[0], "concerns": concerns, "stops": stops}
 
 
-def _react_prompt(view: dict, legal: list, seat: int, who: _Who) -> tuple[str, list]:
+def _react_prompt(view: dict, legal: list, seat: int, who: Who) -> tuple[str, list]:
     cards = Cards(view)
     hocus = view["hocus"]
     what = label(hocus["card"])
@@ -678,7 +657,7 @@ def _react_prompt(view: dict, legal: list, seat: int, who: _Who) -> tuple[str, l
     return f"React to {what}", groups
 
 
-def _turn_prompt(view: dict, legal: list, seat: int, who: _Who, names: list) -> tuple[str, list]:
+def _turn_prompt(view: dict, legal: list, seat: int, who: Who, names: list) -> tuple[str, list]:
     cards = Cards(view)
     groups: list = []
     casts: dict[tuple, dict] = {}

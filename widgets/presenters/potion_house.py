@@ -21,7 +21,7 @@ from typing import Any
 from ...engine import Game, IllegalAction
 from ...engine.games.potion_house import HOUSE_INGREDIENTS
 from ..i18n import bot_word
-from ..scene import SCENE_VERSION, card, choice, counter, log_entry, place_number, reveal, second_person
+from ..scene import SCENE_VERSION, Who, card, choice, counter, log_entry, place_number, reveal, second_person
 
 # The Presenter hooks this game leaves at their defaults:
 from .hooks import SHARED_SCREEN as SHARED_SCREEN
@@ -112,21 +112,6 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
                                               "button (declare, search, concoct, place a card).")
 
 
-class _Who:
-    def __init__(self, names: Sequence[str], you: int | None):
-        self.names, self.you = list(names), you
-
-    def __call__(self, seat: int, cap: bool = False) -> str:
-        if seat == self.you:
-            return "You" if cap else "you"
-        return self.names[seat]
-
-    def own(self, seat: int, cap: bool = False) -> str:
-        if seat == self.you:
-            return "Your" if cap else "your"
-        return f"{self.names[seat]}'s"
-
-
 # --------------------------------------------------------------------------- the scene
 
 
@@ -149,7 +134,7 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
 def _scene(game: Game, view: dict, seat: int | None, legal: list, names: list, bots: Sequence | None,
            you: int | None, god: bool) -> dict:
     ing = Ingredients(view)
-    who = _Who(names, you)
+    who = Who(names, you, english=True)
     show = _reveal(view, ing, who, seat, names)
     return {
         "version": SCENE_VERSION, "game": game.id, "title": game.spec.name,
@@ -172,7 +157,7 @@ def _scene(game: Game, view: dict, seat: int | None, legal: list, names: list, b
     }
 
 
-def _headline(view: dict, seat: int | None, who: _Who, legal: list) -> dict:
+def _headline(view: dict, seat: int | None, who: Who, legal: list) -> dict:
     if view["is_over"]:
         winners = view["winners"]
         named = " and ".join(who(w, cap=i == 0) for i, w in enumerate(winners))
@@ -224,7 +209,7 @@ def _open_space(show: dict | None) -> int | None:
     return show["space"] if show and show.get("space") is not None else None
 
 
-def _table(view: dict, ing: Ingredients, who: _Who, show: dict | None) -> list:
+def _table(view: dict, ing: Ingredients, who: Who, show: dict | None) -> list:
     zones: list = []
     for k in range(view["spaces"]):
         zones.append({"key": f"space-{k}", "label": space_name(k), "lid": True, "icon": "chest",
@@ -267,7 +252,7 @@ def _hand(view: dict, ing: Ingredients, seat: int | None, you: int | None, names
     return {"seat": seat, "label": label, "cards": cards, "size": size}
 
 
-def _reveal(view: dict, ing: Ingredients, who: _Who, seat: int | None, names: list) -> dict | None:
+def _reveal(view: dict, ing: Ingredients, who: Who, seat: int | None, names: list) -> dict | None:
     """The moment on show: a search's open space, a check, or the seat's look at new cards.
 
     Its key names only the move, so it says nothing about what is shown.
@@ -369,7 +354,7 @@ def _gameover(view: dict, names: list, you: int | None) -> dict | None:
     """Who won, how the tie-breaks went, and the potions of the game (from the public log)."""
     if not view["is_over"]:
         return None
-    who = _Who(names, you)
+    who = Who(names, you, english=True)
     winners = view["winners"]
     totals, bags = view["totals"], view["bags"]
     named = " and ".join(who(w, cap=i == 0) for i, w in enumerate(winners))

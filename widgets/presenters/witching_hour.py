@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...engine import Game, IllegalAction
-from ...engine.games.witching_hour import card_words
+from ...engine.games.witching_hour import card_words, read_selection
 from ..i18n import _, bot_word
 from ..picks import picked_counts
-from ..scene import SCENE_VERSION, card, choice, combo_key, counter, god_log, log_entry, plural
+from ..scene import SCENE_VERSION, Who, card, choice, combo_key, counter, god_log, log_entry, plural
 
 # The Presenter hooks this game leaves at their defaults:
 from .hooks import SHARED_SCREEN as SHARED_SCREEN
@@ -124,40 +124,16 @@ def action_label(action: dict, names: Sequence[str]) -> str:
 def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dict:
     """The action a hand-built selection means, or IllegalAction naming the rule it breaks.
 
-    Selections the action format can express (one type, perhaps one Candle) become an
-    action for the engine to judge; the others (two types, two Candles beside another
-    type, nothing at all) are refused here with the engine rule they break.
+    The engine reads the selection (:func:`read_selection`): one type, perhaps one Candle,
+    becomes an action for it to judge; what no action can express it refuses by its rule.
     """
     if picker not in ("attack", "block"):
         raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; "
                                                   "Witching Hour has 'attack' and 'block'.")
-    view = game.view(seat)
-    info = view["card_info"]
+    info = game.view(seat)["card_info"]
     # Bounded by the game's copies of each type; the engine judges what the hand holds.
     picked = picked_counts(picked, {k: v["copies"] for k, v in info.items()}, "card types")
-    what = "attack" if picker == "attack" else "block"
-    if not picked:
-        raise IllegalAction(R + ("attack/same-type" if what == "attack" else "block/same-number"),
-                            f"Pick the cards to {what} with first.")
-    others = sorted((k for k in picked if k != "candle"), key=lambda k: info[k]["order"])
-    candles = picked.get("candle", 0)
-    if len(others) > 1:
-        listed = " and ".join(_cards(k, 2)[2:] for k in others)
-        raise IllegalAction(R + f"{what}/same-type",
-                            f"All the cards of {'an attack' if what == 'attack' else 'a block'} are one "
-                            f"type (plus at most one Candle); you picked {listed}.")
-    if others and candles > 1:
-        joined = _cards(others[0], picked[others[0]])
-        raise IllegalAction(R + "candle/one",
-                            f"Only one Candle may join {joined}; you picked {candles} Candles.")
-    kind = others[0] if others else "candle"
-    action: dict = {"type": what, "card": kind, "count": picked[kind],
-                    "candle": bool(others) and candles == 1}
-    if what == "attack":
-        if isinstance(target, bool) or not isinstance(target, int):
-            raise IllegalAction(R + "attack/target", "Choose the opponent to attack.")
-        action["target"] = target
-    return action
+    return read_selection(picker, picked, target)
 
 
 # --------------------------------------------------------------------------- scenes
@@ -192,6 +168,8 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     # Each seat sees its own face-down score tokens (scoring/public): the god view shows them all.
     base["round_scores"] = [[views[s]["round_scores"][i][s] for s in range(game.players)]
                             for i in range(len(public["round_scores"]))]
+    base["round_totals"] = [[views[s]["round_totals"][i][s] for s in range(game.players)]
+                            for i in range(len(public["round_totals"]))]
     base["totals"] = [views[s]["totals"][s] for s in range(game.players)]
     base["scores_open"] = True
     hands = {s: views[s]["hand"] for s in range(game.players)}
@@ -209,11 +187,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
     to_act = view["to_act"]
     atk = view["attack"]
 
-    def who(s: int, cap: bool = False) -> str:
-        if s == you:
-            return "You" if cap else "you"
-        return names[s]
-
+    who = Who(names, you, english=True)
     roles = {}
     if atk:
         roles = {atk["attacker"]: "attacker", atk["defender"]: "defender"}
@@ -248,7 +222,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
         "hand": None, "picker": None, "prompt": None,
         "scoring": _scoring(view, names, _scored_just_now(view["log"], you)),
         "scoreboard": _scoreboard(view, names),
-        "gameover": _gameover(view, names, you),
+        "gameover": _gameover(view, names, who),
         "log": log,
         "legend": _legend(view),
         "legend_title": _("Cards, abilities and points"),
@@ -264,17 +238,17 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
     return scene
 
 
-def _headline(view: dict, actor: int | None, who, names: list) -> dict:
+def _headline(view: dict, actor: int | None, who: Who, names: list) -> dict:
     atk = view["attack"]
     phase = view["phase"]
     if view["is_over"]:
         winners = " and ".join(who(w, True) for w in view["winners"])
-        verb = "win" if winners == "You" else "wins"
+        verb = "win" if view["winners"] == [who.you] else "wins"
         return {"text": f"Game over: {winners} {verb} with the lowest total.", "tone": "over"}
     if not view["to_act"]:
         return {"text": "", "tone": "info"}
     current = view["to_act"][0]
-    mine = actor is not None and current == actor and who(actor) == "you"
+    mine = current == actor and who.is_you(actor)
     tone = "you" if mine else "wait"
     if phase == "turn":
         if mine:
@@ -306,7 +280,7 @@ def _headline(view: dict, actor: int | None, who, names: list) -> dict:
     return {"text": "", "tone": "info"}
 
 
-def _table(view: dict, actor: int | None, who) -> list:
+def _table(view: dict, actor: int | None, who: Who) -> list:
     deck = Cards(view)
     zones = [{"key": "discard", "label": "Discard pile",
               "pile": {"count": view["discard_size"], "attr": "discard-size"},
@@ -330,14 +304,14 @@ def _table(view: dict, actor: int | None, who) -> list:
         if pending["source"] == "discard":
             where = "The discard pile"
         else:
-            where = "Your Hex pile" if who(actor) == "you" else f"{who(actor, True)}'s Hex pile"
+            where = f"{who.own(actor, cap=True)} Hex pile"
         zones.append({"key": "pick", "label": where + ", seen",
                       "cards": deck.hand_faces(pending["cards"]), "text": "take one into your hand",
                       "tone": "reveal"})
     return zones
 
 
-def _picker(view: dict, legal: list, names: list, who) -> dict | None:
+def _picker(view: dict, legal: list, names: list, who: Who) -> dict | None:
     phase = view["phase"]
     if phase == "turn":
         combos: dict = {}
@@ -388,31 +362,11 @@ def _picker(view: dict, legal: list, names: list, who) -> dict | None:
     return None
 
 
-def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dict | None:
+def _prompt(view: dict, legal: list, actor: int | None, names: list, who: Who) -> dict | None:
     deck = Cards(view)
     phase = view["phase"]
     if phase == "turn":
-        groups = []
-        for kind in deck.types:  # a card played for its ability: the action type is its type
-            actions = [a for a in legal if a["type"] == kind]
-            if not actions:
-                continue
-            text, rule = ABILITY[kind]
-            choices = []
-            for action in actions:
-                if "target" in action:
-                    target = action["target"]
-                    label = "Your own pile" if target == actor and who(actor) == "you" else names[target]
-                    if kind == "chalice" and target == actor and who(actor) != "you":
-                        label = f"{names[target]} (own pile)"
-                else:
-                    label = f"Play {_cards(kind, 1)}"
-                choices.append(choice(label, action, tone="primary" if "target" not in action else "normal"))
-            groups.append({"label": deck.name(kind), "icon": kind, "tone": TONE[kind], "text": text,
-                           "rule": R + rule, "choices": choices})
-        if not groups:
-            return None
-        return {"title": "Or play a card into a Hex pile", "groups": groups}
+        return _ability_prompt(view, legal, actor, names, who)
     if phase == "defend":
         atk = view["attack"]
         blocks, other = [], []
@@ -440,22 +394,7 @@ def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dic
         groups.append({"label": "Or" if blocks else "No block fits your hand", "choices": other})
         return {"title": f"Answer the attack of {plural(atk['size'], 'card')}", "groups": groups}
     if phase == "pick":
-        pending = view.get("pending") or {}
-        pool = pending.get("cards") or {}
-        picks = [choice(f"Take {_cards(a['card'], 1)}", a, tone="primary",
-                        cards=[deck.face(a["card"], pool.get(a["card"], 1))])
-                 for a in legal if a["type"] == "pick"]
-        if pending.get("source") == "discard":
-            source = "the discard pile"
-        else:
-            source = "your Hex pile" if who(actor) == "you" else f"{names[actor]}'s Hex pile"
-        groups: list = [{"label": "Cards", "choices": picks}]
-        if pending.get("source") != "discard" and pool.get("hourglass"):
-            groups.append({"label": _("House rule"), "notes": [{
-                "text": _("An Hourglass cannot bring back an Hourglass: that would give endless extra "
-                          "turns, so the Hourglasses in the pile stay there."),
-                "rule": R + "hourglass/not-hourglass"}]})
-        return {"title": f"Take one card from {source}", "groups": groups}
+        return _pick_prompt(view, legal, actor, who)
     if phase == "split":
         splits = [choice(f"Keep {deck.name(a['keep'])}, give {deck.name(a['give'])} to {names[a['to']]}", a,
                          cards=[deck.face(a["keep"]), deck.face(a["give"])], tone="primary",
@@ -463,6 +402,54 @@ def _prompt(view: dict, legal: list, actor: int | None, names: list, who) -> dic
         return {"title": "Share out the Cauldron's cards",
                 "groups": [{"label": "Keep, give", "choices": splits}]}
     return None
+
+
+def _ability_prompt(view: dict, legal: list, actor: int | None, names: list, who: Who) -> dict | None:
+    """The cards ``actor`` may play for their ability on its turn, one group per type."""
+    deck = Cards(view)
+    groups = []
+    for kind in deck.types:  # a card played for its ability: the action type is its type
+        actions = [a for a in legal if a["type"] == kind]
+        if not actions:
+            continue
+        text, rule = ABILITY[kind]
+        choices = []
+        for action in actions:
+            if "target" in action:
+                target = action["target"]
+                label = "Your own pile" if target == actor and who.is_you(actor) else names[target]
+                if kind == "chalice" and target == actor and not who.is_you(actor):
+                    label = f"{names[target]} (own pile)"
+            else:
+                label = f"Play {_cards(kind, 1)}"
+            choices.append(choice(label, action, tone="primary" if "target" not in action else "normal"))
+        groups.append({"label": deck.name(kind), "icon": kind, "tone": TONE[kind], "text": text,
+                       "rule": R + rule, "choices": choices})
+    if not groups:
+        return None
+    return {"title": "Or play a card into a Hex pile", "groups": groups}
+
+
+def _pick_prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict:
+    """The cards a Skull or an Hourglass may bring back, and why any in the pile is not offered."""
+    deck = Cards(view)
+    pending = view.get("pending") or {}
+    pool = pending.get("cards") or {}
+    picks = [choice(f"Take {_cards(a['card'], 1)}", a, tone="primary",
+                    cards=[deck.face(a["card"], pool.get(a["card"], 1))])
+             for a in legal if a["type"] == "pick"]
+    if pending.get("source") == "discard":
+        source = "the discard pile"
+    else:
+        source = f"{who.own(actor)} Hex pile"
+    groups: list = [{"label": "Cards", "choices": picks}]
+    # The engine lists no pick of the Hourglasses in the pile: say why (a house rule).
+    if pool.get("hourglass") and not any(a["type"] == "pick" and a["card"] == "hourglass" for a in legal):
+        groups.append({"label": _("House rule"), "notes": [{
+            "text": _("An Hourglass cannot bring back an Hourglass: that would give endless extra "
+                      "turns, so the Hourglasses in the pile stay there."),
+            "rule": R + "hourglass/not-hourglass"}]})
+    return {"title": f"Take one card from {source}", "groups": groups}
 
 
 def _scored_just_now(log: list, you: int | None) -> bool:
@@ -524,14 +511,14 @@ def _score_text(value: int | None) -> str:
     return _("face down") if value is None else str(value)
 
 
-def _gameover(view: dict, names: list, you: int | None) -> dict | None:
+def _gameover(view: dict, names: list, who: Who) -> dict | None:
     """Who won, by how much, and the story of the rounds (every score is open at the end)."""
     if not view["is_over"]:
         return None
     winners = view["winners"]
     totals = view["totals"]
     low = min(totals)
-    named = [("You" if w == you else names[w]) for w in winners]
+    named = [who(w, True) for w in winners]
     title = " and ".join(named) + (" win!" if named == ["You"] else " wins!")
     standings = sorted(range(len(names)), key=lambda s: (totals[s], s))
     text = (f"Lowest total after {view['round']} rounds: {low} points. Final totals: "
@@ -541,18 +528,16 @@ def _gameover(view: dict, names: list, you: int | None) -> dict | None:
         text += " " + _("{who} won by {margin} over {runner}.").format(
             who=" and ".join(named), margin=plural(totals[runner] - low, "point"), runner=names[runner])
     return {"title": title, "winners": [names[w] for w in winners], "text": text,
-            "story": _round_story(view["round_scores"], names, winners)}
+            "story": _round_story(view["round_scores"], view["round_totals"], names, winners)}
 
 
-def _round_story(rounds: list, names: list, winners: list) -> list[str]:
-    """One line per round (its scores, the running totals, who led), then the deciding round:
-    the one after which the winner led for good (scoring/total-floor keeps totals at 0 or more)."""
+def _round_story(rounds: list, running_totals: list, names: list, winners: list) -> list[str]:
+    """One line per round (its scores, the running totals the engine kept, who led), then the
+    deciding round: the one after which the winner led for good."""
     players = len(names)
-    running = [0] * players
     leaders: list[list[int]] = []
     lines = []
-    for number, scores in enumerate(rounds, 1):
-        running = [max(0, running[s] + scores[s]) for s in range(players)]
+    for number, (scores, running) in enumerate(zip(rounds, running_totals, strict=True), 1):
         low = min(running)
         leaders.append([s for s in range(players) if running[s] == low])
         signed = [f"+{v}" if v >= 0 else str(v) for v in scores]
