@@ -168,20 +168,13 @@ class LabController:
                  "rows": rows, "foot": []}
         return {"caption": caption, "items": items}, [table]
 
-    def scene(self) -> dict:
-        spec = GAMES[self.game_id]
+    def _summary_tables(self, labels: list[str]) -> list[dict]:
+        """One setup's tables once games are done: team outcomes, final scores, game lengths."""
         done = self.done
-        labels = [f"Seat {s + 1} ({kind})" for s, kind in enumerate(self.kinds)]
-        rates = self.tally.win_rate()
-        running = done < self.total
         scores = [_stats(v) for v in self.tally.scores]
         length = _stats(self.tally.lengths)
-        tables: list = []
-        if self.setups:
-            bars, tables = self._comparison()
-        else:
-            bars = self._bars(labels, rates)
-        if done and self.cooperative and not self.setups:
+        tables: list[dict] = []
+        if done and self.cooperative:
             won = self.tally.team_wins
             lost = done - won
             tables.append({
@@ -190,7 +183,7 @@ class LabController:
                 "rows": [{"head": {"text": text}, "cells": [{"text": str(n)}, {"text": f"{n / done:.1%}"}]}
                          for text, n in ((_("The table won"), won), (_("The table lost"), lost))],
                 "foot": []})
-        if done and any(self.tally.scores) and not self.setups:
+        if done and any(self.tally.scores):
             tables.append({
                 "caption": _("Final score by seat"),
                 "head": [_("Seat"), _("Mean"), _("Median"), _("Stdev"), _("Min"), _("Max")],
@@ -199,7 +192,7 @@ class LabController:
                                     {"text": f"{st['stdev']:.1f}"}, {"text": str(st['min'])},
                                     {"text": str(st['max'])}]} for s, st in enumerate(scores)],
                 "foot": []})
-        if done and not self.setups:
+        if done:
             tables.append({
                 "caption": _("Game length (actions per game)"),
                 "head": [_("Games"), _("Mean"), _("Median"), _("Min"), _("Max")],
@@ -207,6 +200,19 @@ class LabController:
                           "cells": [{"text": f"{length['mean']:.1f}"}, {"text": f"{length['median']:g}"},
                                     {"text": str(length['min'])}, {"text": str(length['max'])}]}],
                 "foot": []})
+        return tables
+
+    def scene(self) -> dict:
+        """The lab as the table draws it: progress, win bars, tables and controls."""
+        spec = GAMES[self.game_id]
+        done = self.done
+        labels = [f"Seat {s + 1} ({kind})" for s, kind in enumerate(self.kinds)]
+        rates = self.tally.win_rate()
+        running = done < self.total
+        if self.setups:
+            bars, tables = self._comparison()
+        else:
+            bars, tables = self._bars(labels, rates), self._summary_tables(labels)
         return {
             "version": SCENE_VERSION, "game": self.game_id, "title": _("{game} lab").format(game=spec.name),
             "mode": "lab",

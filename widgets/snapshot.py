@@ -239,7 +239,8 @@ class _Drawer:
             )
         return out + [self.table(tb) for tb in scene.get("tables") or []]
 
-    def draw(self, scene: dict) -> str:
+    def head(self, scene: dict) -> list[str]:
+        """The title with the mode and the chips, then the headline."""
         mode = {"explore": "mode_explore", "lab": "mode_lab"}.get(scene.get("mode") or "")
         chips = [
             _el(
@@ -256,8 +257,11 @@ class _Drawer:
         headline = (scene.get("headline") or {}).get("text")
         if headline:
             out.append(_el("p", {"class": "wts-headline"}, _e(headline)))
-        if scene.get("mode") == "lab":
-            return "".join(out + self.lab(scene))
+        return out
+
+    def gameover(self, scene: dict) -> list[str]:
+        """The game's end, with its story, if it is over."""
+        out: list[str] = []
         over = scene.get("gameover")
         if over:
             story = [_el("li", {}, _e(line)) for line in over.get("story") or []]
@@ -270,6 +274,55 @@ class _Drawer:
                     _el("ul", {}, *story) if story else "",
                 )
             )
+        return out
+
+    def log(self, log: list) -> list[str]:
+        """The last LOG_LINES lines of the log, with what each seat saw in secret."""
+        out: list[str] = []
+        if log:
+            shown = log[-LOG_LINES:]
+            items = [
+                _el(
+                    "li",
+                    {},
+                    _e(entry.get("text", "")),
+                    *(
+                        " " + _el("em", {}, self.t("sees", name=s.get("name", ""), text=s.get("text", "")))
+                        for s in entry.get("secret") or []
+                    ),
+                )
+                for entry in shown
+            ]
+            out.append(
+                _el(
+                    "section",
+                    {"aria-label": self.strings.get("log")},
+                    _el("h4", {}, self.t("log_title")),
+                    _el("ol", {"start": len(log) - len(shown) + 1}, *items),
+                )
+            )
+        return out
+
+    def hand(self, hand: dict) -> str:
+        """The seat's hand, titled with its size, or a word that it is empty."""
+        faces = hand.get("cards") or []
+        size = hand.get("size", sum(c.get("count", 1) for c in faces))
+        title = _fill(
+            self.strings.get("hand_title", ""),
+            label=hand.get("label", ""),
+            cards=_fill(self.strings.get("cards_one" if size == 1 else "cards_other", ""), n=size),
+        )
+        body = (
+            self.cards(faces) if faces else _el("p", {"class": "wts-muted"}, self.t("no_cards_in_hand"))
+        )
+        return _el("section", {"aria-label": hand.get("label", "")}, _el("h4", {}, _e(title)), body)
+
+    def draw(self, scene: dict) -> str:
+        """The whole still picture: the head, then the lab's tables or the table's sections."""
+        out = self.head(scene)
+        if scene.get("mode") == "lab":
+            return "".join(out + self.lab(scene))
+        out += self.gameover(scene)
         handoff = scene.get("handoff")
         if handoff:
             out.append(
@@ -306,17 +359,7 @@ class _Drawer:
             )
         hand = scene.get("hand")
         if hand and not handoff:
-            faces = hand.get("cards") or []
-            size = hand.get("size", sum(c.get("count", 1) for c in faces))
-            title = _fill(
-                self.strings.get("hand_title", ""),
-                label=hand.get("label", ""),
-                cards=_fill(self.strings.get("cards_one" if size == 1 else "cards_other", ""), n=size),
-            )
-            body = (
-                self.cards(faces) if faces else _el("p", {"class": "wts-muted"}, self.t("no_cards_in_hand"))
-            )
-            out.append(_el("section", {"aria-label": hand.get("label", "")}, _el("h4", {}, _e(title)), body))
+            out.append(self.hand(hand))
         out += [self.table(scene[key]) for key in ("scoring", "scoreboard") if scene.get(key)]
         timeline = scene.get("timeline")
         if timeline:
@@ -327,29 +370,7 @@ class _Drawer:
                     self.t("timeline_title", n=timeline.get("position", 0), length=timeline.get("length", 0)),
                 )
             )
-        if log:
-            shown = log[-LOG_LINES:]
-            items = [
-                _el(
-                    "li",
-                    {},
-                    _e(entry.get("text", "")),
-                    *(
-                        " " + _el("em", {}, self.t("sees", name=s.get("name", ""), text=s.get("text", "")))
-                        for s in entry.get("secret") or []
-                    ),
-                )
-                for entry in shown
-            ]
-            out.append(
-                _el(
-                    "section",
-                    {"aria-label": self.strings.get("log")},
-                    _el("h4", {}, self.t("log_title")),
-                    _el("ol", {"start": len(log) - len(shown) + 1}, *items),
-                )
-            )
-        return "".join(out)
+        return "".join(out + self.log(log))
 
 
 def snapshot_html(state: dict) -> str:

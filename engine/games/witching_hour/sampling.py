@@ -73,7 +73,18 @@ def _step(tokens: _Round, entries: list[dict], number: int, seat: int, players: 
     elif kind == "familiar":
         tokens.move(hand, ("hex", actor), "familiar")
         tokens.put("discard", _attack_cards(attack))
-    elif kind == "book":
+    else:
+        _effect_step(tokens, entries, number, is_picking)
+
+
+def _effect_step(tokens: _Round, entries: list[dict], number: int, is_picking: bool) -> None:
+    """Apply entry ``number`` when it is no deal and no attack: a card played for its
+    effect, a pick after one, the last cards or the scoring."""
+    entry = entries[number]
+    kind = entry["kind"]
+    actor = entry.get("actor")
+    hand = ("hand", actor)
+    if kind == "book":
         target = ("hand", entry["target"])
         tokens.move(hand, ("hex", actor), "book")
         if "seen" in entry:
