@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from json.decoder import scanstring  # type: ignore[attr-defined]  # the C scanner; typeshed omits it
-from typing import Any, NamedTuple, Self, cast
+from typing import Any, ClassVar, NamedTuple, Self, cast
 
 from .rules import CORE_RULES, N_, IllegalAction, Rule, RuleBook, brief, fill
 from .toolkit import ActionFormat, PhaseTable, copy_state
@@ -333,6 +333,9 @@ class State:
     phase_table: PhaseTable | None = None
     mutable: Mapping[str, int] | None = None
     """Attribute -> depth of the mutable containers a copy must not share (see copy_state)."""
+    shared: ClassVar[frozenset[str]] = frozenset({"options"})
+    """Attributes holding containers that copies share on purpose: read-only tables, or
+    values only ever replaced whole, never changed in place (a test holds a game to it)."""
     time_fields: tuple[str, ...] = ()
     """Action fields a caller sets to the moment it acts (a real-time game lists its actions
     with them at 0; a bot or a clock fills in the milliseconds)."""
@@ -438,7 +441,8 @@ class State:
         if self.mutable is None:
             return copy.deepcopy(self)
         other = copy_state(self, self.mutable)
-        other.rng = random.Random()
+        kind = type(self.rng)
+        other.rng = kind.__new__(kind)  # not Random(): that seeds itself from the OS first
         other.rng.setstate(self.rng.getstate())
         other.log = self.log.copy()
         return other

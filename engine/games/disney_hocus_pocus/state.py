@@ -100,6 +100,8 @@ class DisneyHocusPocusState(State):
         "removed": 1, "tricks": 1, "ongoing": 1, "questions": 1, "spell": 1, "swap": 1, "reveal": 1}
     """Every mutable container (attribute -> depth): ``copy`` copies exactly these (a
     question, once asked, never changes)."""
+    shared = frozenset({"options", "spells", "names"})
+    """Read-only tables copies share: the house Spells and this deck's card names."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)

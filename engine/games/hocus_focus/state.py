@@ -86,6 +86,8 @@ class HocusFocusState(State):
         "board": 1, "pile": 1, "set_aside": 1, "won": 2, "out": 1, "calls": 1, "barred": 1,
         "final_winners": 1}
     """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
+    shared = frozenset({"options", "last_round"})
+    """Copies share the last round's record: it is only ever replaced whole."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)

@@ -106,6 +106,8 @@ class WitchingHourState(State):
         "totals": 1, "round_scores": 2, "round_totals": 2, "attack": 1, "pending": 1, "final_winners": 1,
         "copies": 1, "tracks": 2}
     """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
+    shared = frozenset({"options", "last_round"})
+    """Copies share the last round's record: it is only ever replaced whole."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
