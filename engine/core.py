@@ -261,6 +261,7 @@ class EventLog:
         return log
 
     def copy(self) -> EventLog:
+        """A cloned or sampled game's log: its own list, sharing the events (never changed)."""
         other = EventLog()
         other.events = list(self.events)
         return other
@@ -310,6 +311,7 @@ UNDO_OWN = N_("Undo is not allowed: your last move itself showed you hidden card
 
 
 def default_names(players: int) -> list[str]:
+    """Seat names for a table that gave none, so every log line and scene can still name a seat."""
     return [f"Player {i + 1}" for i in range(players)]
 
 
@@ -349,9 +351,11 @@ class State:
 
     # -- to implement
     def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (several at once in a race): the core asks before every action."""
         raise NotImplementedError
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may play now, in normal form: what tables offer and bots choose from."""
         raise NotImplementedError
 
     def validate(self, seat: int, action: Action) -> Action:
@@ -373,21 +377,26 @@ class State:
         raise NotImplementedError
 
     def perform(self, seat: int, action: Action) -> frozenset:
+        """Apply an action ``validate`` accepted; return the seats it showed hidden cards (undo needs it)."""
         raise NotImplementedError
 
     def view(self, seat: int | None) -> dict:
+        """What ``seat`` may see (None: a spectator): the one door hidden information must not pass."""
         raise NotImplementedError
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended, so the core stops asking for actions."""
         raise NotImplementedError
 
     @property
     def scores(self) -> list:
+        """Each seat's score now (a cooperative game may keep none), for tables, saves and statistics."""
         raise NotImplementedError
 
     @property
     def winners(self) -> list[int]:
+        """The winning seats once the game is over (all seats when a team wins together)."""
         raise NotImplementedError
 
     @property
@@ -595,6 +604,7 @@ class GameSpec:
 
     @property
     def cooperative(self) -> bool:
+        """Whether the seats win or lose together, so tables and statistics speak of the team."""
         return self.kind == "cooperative"
 
     @property
@@ -763,10 +773,12 @@ class Game:
     # -- the contract
     @property
     def id(self) -> str:
+        """The game's id, so a saved or shared game names which rules it plays."""
         return self.spec.id
 
     @property
     def rules(self) -> RuleBook:
+        """The game's rule book, for a refusal's or a reference page's rule id."""
         return self.spec.rules
 
     @property
@@ -777,6 +789,7 @@ class Game:
 
     @property
     def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (none once the game is over), for tables and bots."""
         state = self._state
         return () if state.is_over else state.to_act()
 
@@ -867,14 +880,17 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """Whether the game has ended, so tables show the result and bots stop."""
         return self._state.is_over
 
     @property
     def scores(self) -> list:
+        """Each seat's score now, a fresh list the caller may keep."""
         return list(self._state.scores)
 
     @property
     def winners(self) -> list[int]:
+        """The winning seats (empty until the game is over), a fresh list the caller may keep."""
         return list(self._state.winners) if self._state.is_over else []
 
     def undo(self) -> None:
@@ -904,6 +920,7 @@ class Game:
         }
 
     def clone(self) -> Game:
+        """An independent copy with the same history: bots and explorers try moves on it, not here."""
         other = Game.__new__(Game)
         other.spec, other.players, other.seed = self.spec, self.players, self.seed
         other.options = self.options
@@ -953,6 +970,7 @@ class Game:
 
     @property
     def move_number(self) -> int:
+        """How many actions have been applied: a position's address in links, the explorer and undo."""
         return len(self._history)
 
     def explain(self, seat: int, names: Sequence[str] | None = None) -> list[dict]:

@@ -98,6 +98,7 @@ class Rule:
         return "house" in self.id.split("/")[1:]
 
     def to_json(self) -> dict:
+        """The rule as plain JSON (ruling only when there is one), for reference pages and the CLI."""
         data = {"id": self.id, "section": self.section, "summary": self.summary}
         if self.ruling:
             data["ruling"] = self.ruling

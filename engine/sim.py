@@ -146,6 +146,7 @@ class Tally:
         self.extra: dict[str, list] = {}
 
     def add(self, game: Game, length: int) -> None:
+        """Count one finished game (its length, winners, scores and rounds) into the statistics."""
         self.lengths.append(length)
         winners = game.winners
         if winners and len(winners) == len(self.wins):
@@ -159,6 +160,7 @@ class Tally:
             self.extra.setdefault("rounds", []).append(final["round"])
 
     def win_rate(self) -> list[float]:
+        """Each seat's share of wins so far (a shared win split evenly), 0 before any game."""
         done = len(self.lengths)
         return [w / done if done else 0.0 for w in self.wins]
 

@@ -57,9 +57,11 @@ class Field:
         raise NotImplementedError
 
     def valid(self, value: Any, state: Any) -> bool:
+        """Whether ``value`` fits the field now (``state`` bounds seats, counts): ``check`` refuses it."""
         raise NotImplementedError
 
     def check(self, name: str, value: Any, state: Any) -> Any:
+        """The value as the action keeps it, or IllegalAction saying what the field takes instead."""
         if not self.valid(value, state):
             raise IllegalAction(FORMAT, f"{name!r} must be {self.allowed(state)}, not {brief(value)}.")
         return value
@@ -190,6 +192,7 @@ class Card(Field):
         self.where = where  # where a player finds all the names, when there are many
 
     def names(self, state: Any) -> Collection[str]:
+        """The card names allowed now (a game may list them per state), so checks and messages agree."""
         return self.cards(state) if callable(self.cards) else self.cards
 
     def allowed(self, state: Any) -> str:
@@ -331,6 +334,7 @@ class PhaseTable:
         self._allowed = {name: frozenset(phase.actions) for name, phase in self.phases.items()}
 
     def phase_of(self, state: Any, seat: int) -> str:
+        """The phase that decides what ``seat`` may do (the game's key, else ``state.phase``)."""
         return self.key(state, seat) if self.key is not None else state.phase
 
     def refusal(self, state: Any, seat: int, kind: str) -> tuple[str, str] | None:
@@ -345,6 +349,7 @@ class PhaseTable:
         return rule, message.format(kind=kind, waiting=phase.waiting or "it is not the time")
 
     def check(self, state: Any, seat: int, kind: str) -> None:
+        """Refuse an action type the phase does not allow, naming the game's rule for it."""
         refused = self.refusal(state, seat, kind)
         if refused is not None:
             raise state.rules.illegal(*refused)

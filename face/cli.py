@@ -47,6 +47,7 @@ class Parser(argparse.ArgumentParser):
     characters: the usage line, what was wrong, exit status 2. Subcommands inherit it."""
 
     def error(self, message: str) -> NoReturn:
+        """argparse's error, with what was typed quoted briefly and the whole cut to ERROR_LIMIT."""
         quoted = _LONG_QUOTE.sub(lambda m: brief(m.group()[1:-1]), message)  # what was typed, briefly
         super().error(clip(quoted, ERROR_LIMIT))
 
@@ -83,6 +84,7 @@ def _progress(done: int, total: int, started: float) -> None:
 
 
 def cmd_play_bots(args: argparse.Namespace) -> int:
+    """`play-bots`: one bots' game narrated in the terminal, to watch a game's rules at work."""
     kinds = args.kinds
     game, _length = play_game(args.game, kinds, args.seed)
     names = [f"{kind.capitalize()} {s + 1}" for s, kind in enumerate(kinds)]
@@ -96,6 +98,7 @@ def cmd_play_bots(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    """`simulate`: many bots' games summed up (win rates, lengths, scores) to judge balance and bots."""
     started = time.perf_counter()
     result = simulate(args.game, args.players, args.games, args.seed, args.kinds,
                       progress=lambda d, t: _progress(d, t, started))
@@ -127,6 +130,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    """`bench`: actions per second (CPython; Pyodide when built): an engine change shows it is not slower."""
     games = args.games or sorted(GAMES)
     print(f"Random-play actions per second (median of {args.runs} runs, "
           f"{args.actions} actions a run)\n")
@@ -172,6 +176,7 @@ def _bench_pyodide(games: list, runs: int, actions: int):
 
 
 def cmd_site_build(args: argparse.Namespace) -> int:
+    """`site build`: the offline site, for a teacher to publish without a server."""
     from .site.build import build_site
 
     build_site(args)
@@ -179,6 +184,7 @@ def cmd_site_build(args: argparse.Namespace) -> int:
 
 
 def cmd_site_serve(args: argparse.Namespace) -> int:
+    """`site serve`: a built site on 127.0.0.1, refused when the folder is not one."""
     from .site.build import UsageError, is_site
     from .site.serve import serve_site
 
@@ -271,6 +277,7 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.Argument
 
 
 def main(argv: list | None = None) -> int:
+    """The `witchtable` command: run a subcommand; each kind of error becomes its message and exit status."""
     from .site.build import BuildError, UsageError
 
     parser, commands = build_parser()

@@ -77,6 +77,7 @@ class LabController:
 
     @property
     def lengths(self) -> list[int]:
+        """Each simulated game's length in actions (the plain run's), for the histogram and tests."""
         return self.tally.lengths
 
     def run(self, count: int) -> int:
@@ -96,6 +97,7 @@ class LabController:
     # ------------------------------------------------------------------ contract
 
     def state(self) -> dict:
+        """The widget's whole state to draw now; while games remain it asks the front end to advance again."""
         auto = None
         if self.done < self.total:
             auto = {"message": {"kind": "advance", "move": self.done}, "delay": 20}
@@ -103,6 +105,7 @@ class LabController:
                 "pictures": {"set": self.game_id, "icons": {}}, "strings": ui_strings()}
 
     def handle(self, message: Any) -> dict:
+        """Answer one front-end message with the new state; an error becomes a notice, never a dead widget."""
         self.seq += 1
         try:
             result = self._dispatch(message)

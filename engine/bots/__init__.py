@@ -24,16 +24,19 @@ from ..rules import brief
 
 
 class Bot(Protocol):
+    """What the core and tables need of any bot, so a game's bot and the random one interchange."""
     name: str
 
-    def choose(self, view: dict, legal: list) -> dict: ...
+    def choose(self, view: dict, legal: list) -> dict:
+        """One of ``legal``, chosen from the seat's ``view`` alone (what a person in the seat sees)."""
 
 
 class Explains(Protocol):
     """A bot that can say why it chose ``action`` (given the ``view`` and ``legal`` it chose
     from, just after ``choose``); ``names`` are the seats' names, for the sentence."""
 
-    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str | None: ...
+    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str | None:
+        """A short sentence in our words for the explorer's "Bot's move here", or None."""
 
 
 def reason_for(bot: Bot, view: dict, legal: list, action: dict, names: Sequence[str]) -> str | None:
@@ -55,9 +58,11 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict, legal: list) -> dict:
+        """Any legal action, uniformly: the baseline every game has before its own bot."""
         return self.rng.choice(legal)
 
     def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+        """Says plainly that the choice weighed nothing, so the explorer does not read sense into it."""
         return f"A random legal move (one of {len(legal)}): the random bot weighs nothing."
 
 

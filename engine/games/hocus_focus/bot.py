@@ -195,11 +195,13 @@ class AdaptiveBot(HocusFocusBot):
 
 
 class EasyBot(HocusFocusBot):
+    """The slow level that slips often, so a beginner wins races against it."""
     name = "easy"
     level = "easy"
 
 
 class HardBot(HocusFocusBot):
+    """The fast level that rarely slips, for a person who wants a hard race."""
     name = "hard"
     level = "hard"
 

@@ -77,6 +77,7 @@ def check_tie_calls(value: object, players: int) -> str:
 
 
 class HocusFocusState(State):
+    """Hocus Focus's rules: the race (or untimed play) of calling a matching picture, as one State."""
     rules = make_rulebook(RULES)
     action_format = FORMATS["timed"]
     """The race's (the default timing); a game in untimed play declares its own in ``__init__``."""
@@ -420,6 +421,7 @@ class HocusFocusState(State):
     # ------------------------------------------------------------------ views
 
     def visible_cards(self) -> list[str]:
+        """Every card face up now (board, set aside, out, won): the cards a view may describe."""
         cards = [*self.board, *self.set_aside, *self.out, *(c for w in self.won for c in w)]
         if self.turned is not None:
             cards.append(self.turned)

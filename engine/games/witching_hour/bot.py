@@ -29,6 +29,7 @@ def _source(view: WitchingHourView) -> str | None:
 
 
 class WitchingHourBot:
+    """Witching Hour's heuristic bot: it plays from its view alone, so a person can play against it fairly."""
     name = "heuristic"
 
     def __init__(self, seed: int = 0):
@@ -37,6 +38,7 @@ class WitchingHourBot:
     # -- what the bot believes about its own Hex pile (only what it saw arrive)
     @staticmethod
     def known_hex(view: WitchingHourView) -> dict:
+        """The cards the bot saw reach its face-down Hex pile this round: memory is all it has."""
         me = view["seat"]
         known: dict = {}
         last_attack: dict = {}
@@ -67,6 +69,7 @@ class WitchingHourBot:
         return _points(track, have + count) - _points(track, have)
 
     def choose(self, view: WitchingHourView, legal: list) -> dict:
+        """Answer an attack, a pick, a split, or play a turn, whichever the legal actions ask for."""
         kinds = {a["type"] for a in legal}
         if "take" in kinds:
             return self.defend(view, legal)
@@ -82,6 +85,7 @@ class WitchingHourBot:
         return sorted(candidates, key=lambda s: (totals[s] or 0, -view["hand_sizes"][s], s))
 
     def defend(self, view: WitchingHourView, legal: list) -> dict:
+        """Take, block or play the Familiar, whichever costs least against the attack's points."""
         known = self.known_hex(view)
         atk, hand = view["attack"], view["hand"]
         assert atk is not None and hand is not None, "a defender with a hand answers an attack"
@@ -108,6 +112,7 @@ class WitchingHourBot:
         return best
 
     def turn(self, view: WitchingHourView, legal: list) -> dict:
+        """A turn: a useful ability card first, else the attack that dumps most points where they hurt."""
         me, hand = view["seat"], view["hand"]
         assert me is not None and hand is not None, "a seat with a hand plays a turn"
         known = self.known_hex(view)
@@ -153,11 +158,13 @@ class WitchingHourBot:
         return best
 
     def pick(self, view: WitchingHourView, legal: list) -> dict:
+        """From the Hex pile the card worth most to drop; from the discard the best defender."""
         if _source(view) == "hex":
             return max(legal, key=lambda a: (view["deck"][a["card"]]["points"][0], a["card"]))
         return max(legal, key=lambda a: (DEFENSIVE.get(a["card"], 0.0), a["card"]))
 
     def split(self, view: WitchingHourView, legal: list) -> dict:
+        """The split that keeps the cheapest card and hands the other to the most dangerous opponent."""
         known = self.known_hex(view)
         me = view["seat"]
         leaders = self.leader_order(view, [s for s in range(view["players"]) if s != me])

@@ -89,15 +89,18 @@ def cards_text(card: int, count: int, candle: bool = False) -> str:
 
 
 def counts_text(counts: list) -> str:
+    """A hand's counts (by type index) in words, for the log's private lines."""
     parts = [cards_text(t, c) for t, c in enumerate(counts) if c]
     return ", ".join(parts) if parts else "nothing"
 
 
 def as_dict(counts: list) -> dict:
+    """A hand's counts (by type index) as {card name: count} without zeros, as views show them."""
     return {TYPES[t]: c for t, c in enumerate(counts) if c}
 
 
 class WitchingHourState(State):
+    """Witching Hour's rules as one State: rounds of attacks, blocks and effects, scored by Hex piles."""
     rules = make_rulebook(RULES)
     action_format = ACTIONS
     phase_table = PHASES
@@ -286,6 +289,7 @@ class WitchingHourState(State):
         return list(self.final_winners)
 
     def attack_size(self) -> int:
+        """How many cards the pending attack holds (its Candle included), which a block must match."""
         atk = self.attack
         return atk[3] + (1 if atk[4] else 0)
 
