@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from typing import Any
+from typing import Any, Self
 
 from .core import EventLog
 
@@ -97,7 +97,7 @@ class Tokens:
         self.limit = limit
         self.table: Counter = Counter()
 
-    def copy(self) -> Tokens:
+    def copy(self) -> Self:
         """An independent copy (the generator shared), for backtracking."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
@@ -192,12 +192,10 @@ class Tokens:
                 unknown, known = known + unknown, []
             self.rng.shuffle(unknown)  # a stand-in or a plain unknown card: either may be it
             unknown.sort(key=lambda t: self.rank(t, face))
-            token = None
-            for t in known + unknown:
-                if self._spare(key, t):
-                    token = t
+            for token in known + unknown:
+                if self._spare(key, token):
                     break
-            if token is None:
+            else:
                 raise Contradiction
         self._remove(key, token)
         fresh = token.face is None

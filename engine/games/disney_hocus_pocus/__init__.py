@@ -25,6 +25,8 @@ space, house data; ``"open"``: an empty pile takes any card), ``spells`` (house 
 ``symbols`` (house data: ``{"binx": [...], "book": [...]}``, which Ingredients show them).
 """
 
+from collections.abc import Mapping
+
 from ...core import GameSpec, Option, seat_option
 from ...rules import brief
 from .bot import DisneyHocusPocusBot
@@ -46,10 +48,10 @@ from .views import DisneyHocusPocusView
 def _cauldron(value: object, players: int) -> str:
     if value not in ("printed", "open"):
         raise ValueError(f"cauldron must be 'printed' or 'open', not {brief(value)}")
-    return value  # type: ignore[return-value]
+    return value
 
 
-def spell_study(spells: object = None) -> dict[str, dict]:
+def spell_study(spells: Mapping[str, dict] | None = None) -> dict[str, dict]:
     """The Spells' effect as a comparison for ``lab(..., compare=...)``: the game's options
     with every Spell, then with each Spell turned off in turn (label -> options).
 

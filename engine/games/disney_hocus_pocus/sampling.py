@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from functools import partial
 
 from ...knowledge import Contradiction, Token, Tokens, _fits, redacted_log, sample_world, seen_events
 from ...toolkit import shuffled
@@ -258,7 +259,7 @@ def _hit(claims: list, index: int, allowed: dict, budget: list) -> bool:
     return False
 
 
-def _take(tokens: _Table, key: tuple, entry: dict, field: str = "cards") -> None:
+def _take(tokens: _Table, key: Hashable, entry: dict, field: str = "cards") -> None:
     """Cards of ``entry`` that left ``key`` face up, out of the model."""
     for name in entry[field]:
         tokens.take(key, name)
@@ -326,6 +327,14 @@ def _passes(tokens: _Table, entries: list[dict]) -> None:
         tokens.move_unseen(("passing", entry["target"]), _hand(entry["target"]), top=True)
 
 
+def _checked(apply: Callable[[_Table], None]) -> Callable[[_Table], None]:
+    """A replay step: one observation applied, then the model checked for a world left."""
+    def step(tokens: _Table) -> None:
+        apply(tokens)
+        tokens.check()
+    return step
+
+
 def _steps(entries: list[dict], seat: int, players: int, deck: int) -> list[Callable]:
     """One replay step per entry, the passes of one Spell together."""
     steps: list[Callable] = []
@@ -337,9 +346,9 @@ def _steps(entries: list[dict], seat: int, players: int, deck: int) -> list[Call
             while index < len(entries) and entries[index]["kind"] == "pass":
                 group.append(entries[index])
                 index += 1
-            steps.append(lambda tokens, group=group: (_passes(tokens, group), tokens.check()))
+            steps.append(_checked(partial(_passes, entries=group)))
             continue
-        steps.append(lambda tokens, entry=entry: (_step(tokens, entry, seat, players, deck), tokens.check()))
+        steps.append(_checked(partial(_step, entry=entry, seat=seat, players=players, deck=deck)))
         index += 1
     return steps
 
@@ -355,13 +364,15 @@ def sample_state(state, seat: int, rng: random.Random):
     total = every - public
     order = [_hand(s) for s in range(players)] + [SWAP, DECK]
 
-    def deal(tokens: _Table) -> None:
-        tokens.dealt = tokens.deal(total, order)
+    dealt: dict[Hashable, list] = {}
+
+    def deal(tokens: Tokens) -> None:  # the last step: a finished replay ends with this deal
+        dealt.update(tokens.deal(total, order))
 
     steps = _steps(entries, seat, players, sum(every.values()) - players * size)
     for restart in range(RESTARTS):
         try:
-            dealt = sample_world(_Table(rng, every), [*steps, deal], budget=BUDGET).dealt
+            sample_world(_Table(rng, every), [*steps, deal], budget=BUDGET)
             break
         except RuntimeError:
             if restart == RESTARTS - 1:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import ClassVar
+from collections.abc import Mapping
+from typing import Any
 
 from ...core import Action, ActionCache, FrozenAction, State, make_rulebook, shuffled
 from ...rules import IllegalAction
@@ -95,7 +96,7 @@ class DisneyHocusPocusState(State):
     rules = make_rulebook(RULES)
     action_format = ACTIONS
     phase_table = PHASES
-    mutable: ClassVar[dict[str, int]] = {
+    mutable: Mapping[str, int] = {
         "hands": 2, "deck": 1, "spell_deck": 1, "spell_discard": 1, "piles": 2, "discard": 1,
         "removed": 1, "tricks": 1, "ongoing": 1, "questions": 1, "spell": 1, "swap": 1, "reveal": 1}
     """Every mutable container (attribute -> depth): ``copy`` copies exactly these (a
@@ -317,6 +318,7 @@ class DisneyHocusPocusState(State):
         """Cast the Spell just drawn: its effect, then the turn goes on unless the effect
         ended the round (a stun) or the game (a required draw from an empty deck)."""
         spell = self.spell
+        assert spell is not None, "called once a Spell is drawn (_cast_spell, or the salt phase's accept)"
         self.spell_discard.append(spell["id"])
         spell["outcome"] = "cast"
         effect = spell["effect"]
@@ -413,6 +415,7 @@ class DisneyHocusPocusState(State):
         if self.phase == "over":
             return ()
         if self.phase == "swap":
+            assert self.swap is not None, "Daylight Savings Time set the swap the swap phase is for"
             return (self.swap[0],)
         return (self.current,)
 
@@ -518,6 +521,7 @@ class DisneyHocusPocusState(State):
         self._held(seat, card)
         if not self._matches(card, pile):
             top = self._top(pile)
+            assert top is not None, "a pile with neither card nor printed space matches every card"
             where = "top card" if self.piles[pile] else "printed space"
             colour, kind, _symbol = parse(card)
             raise self._illegal("play/match", f"This {colour} {kind.replace('-', ' ')} matches neither "
@@ -594,12 +598,12 @@ class DisneyHocusPocusState(State):
                    for s in range(self.players)]
         self.questions.append({"asker": seat, "about": about, "value": value, "answers": answers})
         yes = [s for s, a in enumerate(answers) if a]
+        names: dict[str, Any] = {f"p{s}": s for s in yes}  # the message's {pN}: who said yes
         self.reveal.update(range(self.players))
         self.log.add("ask", "{actor} asks who has " + value + ": "
                      + (", ".join(f"{{p{s}}}" for s in yes) if yes else "nobody")
                      + (" say yes." if len(yes) > 1 else " says yes."),
-                     actor=seat, about=about, value=value, answers=answers,
-                     **{f"p{s}": s for s in yes})
+                     actor=seat, about=about, value=value, answers=answers, **names)
         self.phase = "play"
 
     def _do_play(self, seat: int, action: Action) -> None:
@@ -640,6 +644,7 @@ class DisneyHocusPocusState(State):
 
     def _do_circle_of_salt(self, seat: int, action: Action) -> None:
         self.tricks["circle-of-salt"] = True
+        assert self.spell is not None, "the salt phase follows a Spell drawn"
         self.spell_discard.append(self.spell["id"])
         self.spell["outcome"] = "salted"
         self.log.add("trick", "{actor} uses Circle of Salt: the Spell is ignored.", actor=seat,
@@ -665,6 +670,7 @@ class DisneyHocusPocusState(State):
     def _do_give(self, seat: int, action: Action) -> None:
         mine = action["card"]
         cur = self.current
+        assert self.swap is not None, "give answers the swap Daylight Savings Time set"
         theirs = self.swap[1]
         self.hands[seat].remove(mine)
         self.hands[seat] = sorted(self.hands[seat] + [theirs])
@@ -740,6 +746,7 @@ class DisneyHocusPocusState(State):
                 count[card] = count.get(card, 0) + 1
         spells = list(self.spell_deck) + self.spell_discard
         if self.phase == "salt":
+            assert self.spell is not None, "the salt phase follows a Spell drawn"
             spells.append(self.spell["id"])
         for sid in spells:
             count["spell " + sid] = count.get("spell " + sid, 0) + 1
@@ -752,15 +759,16 @@ class DisneyHocusPocusState(State):
         pool = list(other.deck)
         for s in hidden:
             pool += other.hands[s]
-        keep_swap = self.swap is not None and (seat == self.current or self.binx == self.current)
-        if self.swap is not None and not keep_swap:
-            pool.append(other.swap[1])
+        # the swap's card is dealt anew unless seat saw it (its own, or shown by Binx)
+        redealt = None if seat == self.current or self.binx == self.current else other.swap
+        if redealt is not None:
+            pool.append(redealt[1])
         pool = shuffled(rng, pool)
         for s in hidden:
             size = len(other.hands[s])
             other.hands[s], pool = sorted(pool[:size]), pool[size:]
-        if self.swap is not None and not keep_swap:
-            other.swap[1] = pool.pop()
+        if redealt is not None:
+            redealt[1] = pool.pop()
         other.deck = pool
         other.spell_deck = shuffled(rng, other.spell_deck)
         return other
