@@ -147,6 +147,7 @@ def offline_problems(anchor: Path) -> list[str]:
 
 
 def main(argv: list | None = None) -> int:
+    """Build (or check) the anchor: the stock JupyterLite the site's start-up times are measured against."""
     parser = argparse.ArgumentParser(prog="lite/bench_anchor.py", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", default=str(HERE.parent / "build" / "lite-anchor"), metavar="DIR",

@@ -36,6 +36,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from wt_browser import CHROMIUM, CHROMIUM_FLAGS, LOCAL_HOST, OfflineGuard  # noqa: E402
 from wt_site import Browser, run_all_cells, when_playable  # noqa: E402
 
+from build import folder_size  # noqa: E402
 from serve import make_server  # noqa: E402
 
 ANCHOR_CELL_DONE = """() => [...document.querySelectorAll('.jp-OutputArea-output')]
@@ -43,6 +44,7 @@ ANCHOR_CELL_DONE = """() => [...document.querySelectorAll('.jp-OutputArea-output
 
 
 def serve(folder: Path) -> str:
+    """Serve a folder on a free local port in a background thread, so the browser can load it offline."""
     server = make_server(folder, LOCAL_HOST, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return f"http://{LOCAL_HOST}:{server.server_address[1]}/"
@@ -113,6 +115,7 @@ class Watch:
         return self.first_error_at is not None and time.monotonic() - self.first_error_at > GRACE_S
 
     def report(self) -> str:
+        """What went wrong in the page (errors, blocked or failed requests), for a route never ready."""
         found = {
             "errors in the page": list(dict.fromkeys(map(one_line, self.browser.errors))),
             "console errors": list(dict.fromkeys(one_line(t) for t in self.console)),
@@ -172,11 +175,8 @@ def measure(pw, url: str, kind: str, run: int, ready_s: float | None = None) -> 
             context.close()
 
 
-def folder_size(path: Path) -> int:
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
-
-
-def main(argv: list | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
+    """The command line: which site and anchor, how many runs, which routes, where to write."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--site", default=str(ROOT / "build" / "site"))
@@ -188,6 +188,12 @@ def main(argv: list | None = None) -> int:
     parser.add_argument("--only", metavar="TEXT", action="append", default=[],
                         help="measure only the routes whose name holds TEXT (repeatable; the "
                              "anchor is always measured), e.g. --only witching-hour --only notebook")
+    return parser
+
+
+def main(argv: list | None = None) -> int:
+    """Time each route's cold start against the anchor (a plain JupyterLite) and write the medians."""
+    parser = _parser()
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error(f"--runs {args.runs}: give at least 1 run")
@@ -234,14 +240,19 @@ def main(argv: list | None = None) -> int:
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2))
-    print(f"\nsite {site} ({result['site_bytes'] / 1e6:.1f} MB); cold starts, median of {args.runs} "
-          f"(load average {min(loads):.1f}-{max(loads):.1f}):")
+    _print_result(result, out, loads)
+    return 0
+
+
+def _print_result(result: dict, out: Path, loads: list[float]) -> None:
+    """The written result as a table to read at a glance (each route's median and ratio)."""
+    print(f"\nsite {result['site']} ({result['site_bytes'] / 1e6:.1f} MB); cold starts, median of "
+          f"{result['runs']} (load average {min(loads):.1f}-{max(loads):.1f}):")
     print(f"  {'route':<40}{'median':>9}{'x anchor':>10}{'downloads':>12}")
     for name, row in result["routes"].items():
         print(f"  {name:<40}{row['median_s']:>8.2f}s{row['ratio_to_anchor']:>10.2f}"
               f"{row['downloaded_bytes'] / 1e6:>9.1f} MB")
     print(f"(written to {out})")
-    return 0
 
 
 if __name__ == "__main__":

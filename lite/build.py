@@ -99,14 +99,17 @@ class UsageError(BuildError):
 
 
 def fail(message: str) -> None:
+    """Stop the build for something this machine lacks (a BuildError, exit status 1)."""
     raise BuildError(message)
 
 
 def refuse(message: str) -> None:
+    """Stop the build for the teacher's mistake on the command line (a UsageError, exit status 2)."""
     raise UsageError(message)
 
 
 def check_environment() -> None:
+    """Refuse to start without the JupyterLite packages, saying what to install, before any slow step."""
     for dist in ("jupyterlite-core", "jupyterlite-pyodide-kernel"):
         try:
             version = metadata.version(dist)
@@ -290,6 +293,7 @@ def fetch_wheels(cache: Path, pins_file: Path = PINS) -> list[Path]:
 
 
 def kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels (:data:`KERNEL_WHEELS`), found where it is installed, to ship."""
     import jupyterlite_pyodide_kernel
 
     pypi = (Path(jupyterlite_pyodide_kernel.__file__).parent / "labextension" / "static" / "pypi")
@@ -352,6 +356,7 @@ def check_notebook(path: Path, shown: str) -> None:
 
 
 def check_folder(option: str, given: str) -> Path:
+    """The folder an option names, resolved, or a refusal saying it is missing or not a folder."""
     folder = Path(given)
     if not folder.is_dir():
         refuse(f"{option} {given}: {'not a folder' if folder.exists() else 'no such folder'}")
@@ -372,6 +377,7 @@ def check_out(out: Path, inputs: list[Path]) -> None:
 
 
 def is_site(folder: Path) -> bool:
+    """Whether a folder holds a witchtable site (its manifest): the only full folder a build replaces."""
     try:
         return "witchtable_wheel" in json.loads((folder / "site-manifest.json").read_text())
     except (OSError, ValueError, TypeError):
@@ -379,6 +385,7 @@ def is_site(folder: Path) -> bool:
 
 
 def choose_games(catalogue: dict, given: str | None) -> list[dict]:
+    """The games --games asks for (all when none), or a refusal listing the known ids."""
     games = catalogue["games"]
     if not given:
         return games
@@ -475,6 +482,7 @@ def stage_lite(stage: Path, wheels: list[Path], files_in: list[tuple[Path, str]]
 
 
 def build_lite(stage: Path, out: Path, epoch: int | None) -> None:
+    """Run `jupyter lite build` on the staged folder, its log kept and quoted when it fails."""
     jupyter = Path(sys.executable).parent / "jupyter"
     cmd = [str(jupyter), "lite", "build", "--lite-dir", str(stage), "--output-dir", str(out)]
     if epoch is not None:
@@ -772,6 +780,7 @@ def trim_wheels(folder: Path) -> int:
 
 
 def folder_size(path: Path) -> int:
+    """The bytes under a folder, for the size report and the size limit."""
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
 
@@ -793,6 +802,7 @@ def size_report(out: Path) -> dict:
 
 
 def mb(n: int) -> str:
+    """Bytes as megabytes for the build's report."""
     return f"{n / 1e6:.1f} MB"
 
 
@@ -853,65 +863,19 @@ def build_site(args: argparse.Namespace) -> dict:
     """Check everything asked, then build the site beside ``--out`` and move it into place."""
     started = time.monotonic()
     out = Path(args.out).resolve()
-    if args.with_examples and not args.notebooks:  # (a misuse: said before anything is looked for)
-        refuse("--with-examples goes with --notebooks (without it the examples are the notebooks)")
-    notebooks_dir = check_folder("--notebooks", args.notebooks) if args.notebooks else None
-    variants_dir = check_folder("--variants", args.variants) if args.variants else None
-    check_out(out, [f for f in (notebooks_dir, variants_dir) if f])
-    variant_paths = [p for p in visible_files(variants_dir) if p.suffix == ".json"] if variants_dir else []
-    if variants_dir and not variant_paths:
-        refuse(f"--variants {args.variants}: no *.json variant files there")
+    variant_paths = _check_arguments(args, out)
     work = Path(tempfile.mkdtemp(prefix="witchtable-site-"))
     partial = out.parent / f".{out.name}.building"
     keep_work = False
     try:
         # First what the teacher asked (no build environment needed to say it is wrong) ...
-        wheel = find_wheel(args.wheel, work)
-        found = inspect_wheel(wheel, variant_paths)
-        if found["errors"]:
-            refuse("damaged variant files (nothing was built):\n  " + "\n  ".join(found["errors"]))
-        games = choose_games(found["catalogue"], args.games)
-        variants = found["variants"]
-        names = [v["name"] for v in variants]
-        twice = sorted({n for n in names if names.count(n) > 1})
-        if twice:
-            refuse(f"two variant files have the same name: {', '.join(twice)} (each name is an address)")
-        variant_files = dict(zip(names, variant_paths, strict=True))
-        for variant, path in zip(variants, variant_paths, strict=True):
-            if variant["game"] not in [g["id"] for g in games]:
-                refuse(f"the variant {path.name} is for {variant['game']}, which --games leaves out")
-        files_in = plan_files(args, games, variants, variant_files)
+        wheel, games, variants, files_in = _what_was_asked(args, work, variant_paths)
         # ... then what the build needs here.
         check_environment()
-        pyodide = npm_pyodide(args.pyodide)
-        cache = Path(args.cache).resolve() if args.cache else default_cache()
-        wheel = without_builder(wheel, work)
-        wheels = [*fetch_wheels(cache / "wheels"), *kernel_wheels(), wheel]
-        epoch = source_date_epoch()
-        stage = work / "stage"
-        notebooks = stage_lite(stage, wheels, files_in, epoch, pyodide)
-        if partial.exists():
-            shutil.rmtree(partial)  # a build stopped midway: its own folder, never the site
-        partial.parent.mkdir(parents=True, exist_ok=True)
-        build_lite(stage, partial / "lite", epoch)
-        trimmed = trim(partial / "lite")
-        pass_through_service_worker(partial / "lite")
-        lazy_ipython_terminal(partial / "lite" / "static" / "pyodide")
-        completion_without_jedi(partial / "lite" / "static" / "pyodide")
-        kernel_installs_no_jedi(partial / "lite" / "extensions" / "@jupyterlite" / "pyodide-kernel-extension")
+        pyodide, wheel, wheels, notebooks, trimmed = _lite_site(args, work, partial, wheel, files_in)
         write_pages(partial, games=games, notebooks=notebooks, wheel=wheel,
                     pyodide="lite/static/pyodide/", variants=variants)
-        shipped = partial / "lite" / "static" / "pyodide"
-        modules = compile_startup(shipped, wheel.name, PRELOAD, work / "bytecode")
-        with tempfile.TemporaryDirectory() as whole:  # (with all its bytecode: no compiling's leftovers)
-            shutil.copytree(shipped, Path(whole) / "pyodide")
-            ship_bytecode(Path(whole) / "pyodide", modules, work / "bytecode", budget=SIZE_LIMIT)
-            snapshot = make_snapshot(Path(whole) / "pyodide", wheel.name,
-                                     partial / "play" / "assets" / SNAPSHOT)
-        bytecode = ship_bytecode(shipped, modules, work / "bytecode",
-                                 SIZE_LIMIT - MANIFEST_RESERVE - folder_size(partial))
-        write_lock(pyodide / "pyodide-lock.json", sorted(shipped.glob("*.whl")),
-                   shipped / "pyodide-lock.json")  # (the wheels with bytecode have new hashes)
+        bytecode, snapshot = _play_assets(partial, work, wheel, pyodide)
         sizes = size_report(partial)
         manifest = {"witchtable_wheel": wheel.name, "pyodide": PYODIDE_VERSION, "jupyterlite": LITE_VERSION,
                     "games": [g["id"] for g in games], "notebooks": notebooks,
@@ -931,6 +895,89 @@ def build_site(args: argparse.Namespace) -> dict:
             shutil.rmtree(partial, ignore_errors=True)
         if not keep_work:
             shutil.rmtree(work, ignore_errors=True)
+    _report(out, manifest, trimmed)
+    return manifest
+
+
+def _check_arguments(args: argparse.Namespace, out: Path) -> list[Path]:
+    """The variant files asked for, after refusing the command line's own mistakes (before
+    anything is looked for: a misuse is said first)."""
+    if args.with_examples and not args.notebooks:
+        refuse("--with-examples goes with --notebooks (without it the examples are the notebooks)")
+    notebooks_dir = check_folder("--notebooks", args.notebooks) if args.notebooks else None
+    variants_dir = check_folder("--variants", args.variants) if args.variants else None
+    check_out(out, [f for f in (notebooks_dir, variants_dir) if f])
+    variant_paths = [p for p in visible_files(variants_dir) if p.suffix == ".json"] if variants_dir else []
+    if variants_dir and not variant_paths:
+        refuse(f"--variants {args.variants}: no *.json variant files there")
+    return variant_paths
+
+
+def _what_was_asked(args: argparse.Namespace, work: Path,
+                    variant_paths: list[Path]) -> tuple[Path, list, list, list]:
+    """The wheel, games, variants and files to ship, each checked against the others, so a
+    teacher's mistake is refused before the build environment is even looked at."""
+    wheel = find_wheel(args.wheel, work)
+    found = inspect_wheel(wheel, variant_paths)
+    if found["errors"]:
+        refuse("damaged variant files (nothing was built):\n  " + "\n  ".join(found["errors"]))
+    games = choose_games(found["catalogue"], args.games)
+    variants = found["variants"]
+    names = [v["name"] for v in variants]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        refuse(f"two variant files have the same name: {', '.join(twice)} (each name is an address)")
+    variant_files = dict(zip(names, variant_paths, strict=True))
+    for variant, path in zip(variants, variant_paths, strict=True):
+        if variant["game"] not in [g["id"] for g in games]:
+            refuse(f"the variant {path.name} is for {variant['game']}, which --games leaves out")
+    return wheel, games, variants, plan_files(args, games, variants, variant_files)
+
+
+def _lite_site(args: argparse.Namespace, work: Path, partial: Path, wheel: Path,
+               files_in: list) -> tuple[Path, Path, list, list, int]:
+    """JupyterLite built into ``partial/lite`` from the staged wheels and files, trimmed and
+    patched to run offline; returns what later steps need (Pyodide's folder, the shipped
+    wheel, every wheel, the notebooks, the bytes trimmed)."""
+    pyodide = npm_pyodide(args.pyodide)
+    cache = Path(args.cache).resolve() if args.cache else default_cache()
+    wheel = without_builder(wheel, work)
+    wheels = [*fetch_wheels(cache / "wheels"), *kernel_wheels(), wheel]
+    epoch = source_date_epoch()
+    stage = work / "stage"
+    notebooks = stage_lite(stage, wheels, files_in, epoch, pyodide)
+    if partial.exists():
+        shutil.rmtree(partial)  # a build stopped midway: its own folder, never the site
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    build_lite(stage, partial / "lite", epoch)
+    trimmed = trim(partial / "lite")
+    pass_through_service_worker(partial / "lite")
+    lazy_ipython_terminal(partial / "lite" / "static" / "pyodide")
+    completion_without_jedi(partial / "lite" / "static" / "pyodide")
+    kernel_installs_no_jedi(partial / "lite" / "extensions" / "@jupyterlite" / "pyodide-kernel-extension")
+    return pyodide, wheel, wheels, notebooks, trimmed
+
+
+def _play_assets(partial: Path, work: Path, wheel: Path, pyodide: Path) -> tuple[dict, dict]:
+    """Start-up bytecode (within the size limit) and the play pages' memory snapshot, so the
+    pages start fast; the lock file is rewritten for the wheels' new hashes."""
+    shipped = partial / "lite" / "static" / "pyodide"
+    modules = compile_startup(shipped, wheel.name, PRELOAD, work / "bytecode")
+    with tempfile.TemporaryDirectory() as whole:  # (with all its bytecode: no compiling's leftovers)
+        shutil.copytree(shipped, Path(whole) / "pyodide")
+        ship_bytecode(Path(whole) / "pyodide", modules, work / "bytecode", budget=SIZE_LIMIT)
+        snapshot = make_snapshot(Path(whole) / "pyodide", wheel.name,
+                                 partial / "play" / "assets" / SNAPSHOT)
+    bytecode = ship_bytecode(shipped, modules, work / "bytecode",
+                             SIZE_LIMIT - MANIFEST_RESERVE - folder_size(partial))
+    write_lock(pyodide / "pyodide-lock.json", sorted(shipped.glob("*.whl")),
+               shipped / "pyodide-lock.json")  # (the wheels with bytecode have new hashes)
+    return bytecode, snapshot
+
+
+def _report(out: Path, manifest: dict, trimmed: int) -> None:
+    """Tell the teacher what was built where: sizes by part, what was left out and why."""
+    sizes, bytecode, snapshot = manifest["size_bytes"], manifest["bytecode"], manifest["snapshot"]
     print(f"Built the witchtable site in {out} ({manifest['build_seconds']:.0f} s): {mb(sizes['total'])}")
     for name, size in sizes["parts"].items():
         print(f"  {mb(size):>9}  {name}")
@@ -942,9 +989,9 @@ def build_site(args: argparse.Namespace) -> dict:
               f"({counts['left_out_for_size']} left as source only, for the size limit)")
     print(f"  play pages' snapshot: {snapshot['modules']} modules, a {mb(snapshot['memory'])} memory image "
           f"in {mb(snapshot['bytes'])}")
-    print(f"  games: {', '.join(g['id'] for g in games)}; notebooks: {', '.join(notebooks) or 'none'}"
+    variants = manifest["variants"]
+    print(f"  games: {', '.join(manifest['games'])}; notebooks: {', '.join(manifest['notebooks']) or 'none'}"
           + (f"; variants: {', '.join(v['name'] for v in variants)}" if variants else ""))
-    return manifest
 
 
 def main(argv: list | None = None) -> int:

@@ -55,6 +55,7 @@ def compile_startup(pyodide_dir: Path, wheel: str, preload: tuple[str, ...], wor
 
 
 def entry_cost(name: str, data: bytes) -> int:
+    """What an entry adds to a zip (compressed data, headers): shipped bytecode stays in budget."""
     return len(zlib.compress(data, 9)) + ZIP_ENTRY_OVERHEAD + 2 * len(name.encode())
 
 
@@ -65,6 +66,7 @@ def pyc_name(rel: str, cache_tag: str) -> str:
 
 
 def record_line(name: str, data: bytes) -> str:
+    """A wheel RECORD line for a new member, so the wheel's hashes still check after bytecode is added."""
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}"
 
@@ -102,6 +104,7 @@ def rewrite_zip(path: Path, extra: dict[str, tuple[str, bytes]], record: str | N
 
 
 def clone(info: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
+    """A zip entry ``name`` with ``info``'s date and attributes: rewritten wheels stay reproducible."""
     entry = zipfile.ZipInfo(name, date_time=info.date_time)
     entry.external_attr = info.external_attr
     entry.compress_type = zipfile.ZIP_DEFLATED if not name.endswith("/") else zipfile.ZIP_STORED

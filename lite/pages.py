@@ -9,7 +9,6 @@ wheel itself, so the play pages draw exactly what the notebook widget draws.
 from __future__ import annotations
 
 import gettext
-import html
 import io
 import json
 import re
@@ -141,8 +140,8 @@ def translations(wheel: Path, language: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(io.BytesIO(whl.read(member)))
 
 
-def esc(value: object) -> str:
-    return html.escape(str(value), quote=True)
+esc = player_rules.esc
+"""HTML-escaping, the one the player's pages use (one rule for what may reach a page)."""
 
 
 def fill(template: str, words: gettext.NullTranslations | None = None, **values: str) -> str:
@@ -185,6 +184,7 @@ def notebook_links(notebook: str) -> tuple[str, str]:
 
 
 def copy_widget_files(wheel: Path, assets: Path) -> None:
+    """The widget's browser files, from the wheel into the play pages' assets (or a refusal)."""
     with zipfile.ZipFile(wheel) as whl:
         for name in WIDGET_FILES:
             member = f"witchtable/widgets/static/{name}"
@@ -368,29 +368,11 @@ def markdown_page(text: str) -> str:
             html_out.append(f'<h{level} id="{esc(_anchor(title))}">{_inline(title)}</h{level}>')
             i += 1
         elif line.startswith("|"):
-            rows = []
-            while i < len(lines) and lines[i].startswith("|"):
-                cells = [c.strip() for c in re.split(r"(?<!\\)\|", lines[i].strip())[1:-1]]
-                if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
-                    rows.append(cells)
-                i += 1
-            head, *body = rows or [[]]
-            html_out.append("<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
-                            + "</tr></thead><tbody>"
-                            + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>"
-                                      for row in body) + "</tbody></table>")
+            block, i = _md_table(lines, i)
+            html_out.append(block)
         elif re.match(ITEM, line):
-            ordered = bool(re.match(r"\s*\d+\. ", line))
-            items: list[str] = []
-            while i < len(lines) and lines[i].strip() and (re.match(ITEM, lines[i])
-                                                           or lines[i].startswith("  ")):
-                if re.match(ITEM, lines[i]):
-                    items.append(re.sub(ITEM, "", lines[i], count=1))
-                else:
-                    items[-1] += " " + lines[i].strip()
-                i += 1
-            tag = "ol" if ordered else "ul"
-            html_out.append(f"<{tag}>" + "".join(f"<li>{_inline(x)}</li>" for x in items) + f"</{tag}>")
+            block, i = _md_list(lines, i)
+            html_out.append(block)
         elif not line.strip():
             i += 1
         else:
@@ -401,6 +383,38 @@ def markdown_page(text: str) -> str:
                 i += 1
             html_out.append(f"<p>{_inline(' '.join(para))}</p>")
     return "\n".join(html_out)
+
+
+def _md_table(lines: list[str], i: int) -> tuple[str, int]:
+    """The Markdown table starting at line ``i`` as HTML (its ``---`` row dropped), and the
+    line after it."""
+    rows = []
+    while i < len(lines) and lines[i].startswith("|"):
+        cells = [c.strip() for c in re.split(r"(?<!\\)\|", lines[i].strip())[1:-1]]
+        if not all(re.fullmatch(r":?-{2,}:?", c) for c in cells):
+            rows.append(cells)
+        i += 1
+    head, *body = rows or [[]]
+    return ("<table><thead><tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head)
+            + "</tr></thead><tbody>"
+            + "".join("<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>"
+                      for row in body) + "</tbody></table>"), i
+
+
+def _md_list(lines: list[str], i: int) -> tuple[str, int]:
+    """The Markdown list starting at line ``i`` as HTML (indented lines continue an item),
+    and the line after it."""
+    ordered = bool(re.match(r"\s*\d+\. ", lines[i]))
+    items: list[str] = []
+    while i < len(lines) and lines[i].strip() and (re.match(ITEM, lines[i])
+                                                   or lines[i].startswith("  ")):
+        if re.match(ITEM, lines[i]):
+            items.append(re.sub(ITEM, "", lines[i], count=1))
+        else:
+            items[-1] += " " + lines[i].strip()
+        i += 1
+    tag = "ol" if ordered else "ul"
+    return f"<{tag}>" + "".join(f"<li>{_inline(x)}</li>" for x in items) + f"</{tag}>", i
 
 
 def game_folder(kind: str, game_id: str, language: str = "en") -> str:

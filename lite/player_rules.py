@@ -210,6 +210,7 @@ def read_facts(wheel: Path, wanted: list[tuple[str, str]]) -> dict[tuple[str, st
 
 
 def esc(value: object) -> str:
+    """Any value as HTML text or an attribute's value, so no fact can break the page."""
     return html.escape(str(value), quote=True)
 
 
@@ -296,6 +297,22 @@ def _house(data: dict, words: gettext.NullTranslations) -> str:
     return "\n".join(parts) + "\n</section>"
 
 
+def _links(w: dict, name: str, play: str, reference: str | None) -> list[str]:
+    """The header's links: the game's play page, and its rules reference when it has one."""
+    links = [f'<a href="{esc(play)}">{w["play"].format(game=esc(name))}</a>']
+    if reference:
+        links.append(f'<a href="{esc(reference)}" data-role="reference">{w["reference"]}</a>')
+    return links
+
+
+def _figures(data: dict, words: gettext.NullTranslations) -> str:
+    """The pictures section's figures, in :data:`MOMENTS` order (each drawing's styles once)."""
+    pictures = {p["moment"]: p for p in data["pictures"]}
+    shown = [pictures[m] for m in MOMENTS if m in pictures]
+    return "\n".join(_figure(p, drawn, words) for p, drawn in zip(shown, once([p["html"] for p in shown]),
+                                                                  strict=True))
+
+
 def page(data: dict, words: gettext.NullTranslations | None = None, *, up: str, play: str,
          reference: str | None, languages: str = "") -> str:
     """The player's page from :func:`facts`: ``up`` leads to the site's root, ``play`` to the
@@ -303,19 +320,14 @@ def page(data: dict, words: gettext.NullTranslations | None = None, *, up: str, 
     ``languages``: the links to the page's other languages (HTML)."""
     words = words or gettext.NullTranslations()
     w = {key: esc(words.gettext(text)) for key, text in WORDS.items()}
-    name, pictures = data["name"], {p["moment"]: p for p in data["pictures"]}
-    links = [f'<a href="{esc(play)}">{w["play"].format(game=esc(name))}</a>']
-    if reference:
-        links.append(f'<a href="{esc(reference)}" data-role="reference">{w["reference"]}</a>')
+    links = _links(w, data["name"], play, reference)
     steps = "".join(f"<li>{esc(line)}</li>" for line in data["steps"])
     house = _house(data, words)
     toc = ["how-to-play", "pictures", "rules", "rulings", *(["house-data"] if house else [])]
     nav = " · ".join(f'<a href="#{key}">{w[key]}</a>' for key in toc)
     reference_note = (f'<p class="wt-meta">{w["coder"]} '
                       f'<a href="{esc(reference)}">{w["the_reference"]}</a>.</p>' if reference else "")
-    shown = [pictures[m] for m in MOMENTS if m in pictures]
-    figures = "\n".join(_figure(p, drawn, words) for p, drawn in zip(shown, once([p["html"] for p in shown]),
-                                                                     strict=True))
+    figures = _figures(data, words)
     return f"""<!doctype html>
 <html lang="{esc(data["language"])}">
 <head>

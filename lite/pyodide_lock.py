@@ -64,6 +64,7 @@ def applies(req: Requirement) -> bool:
 
 
 def sha256(path: Path) -> str:
+    """A file's SHA-256, read in blocks (wheels are large), as the lock file records it."""
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for block in iter(lambda: handle.read(1 << 20), b""):

@@ -38,9 +38,11 @@ class SiteHandler(SimpleHTTPRequestHandler):
         **SimpleHTTPRequestHandler.extensions_map, **TYPES}
 
     def log_message(self, format: str, *args: object) -> None:
+        """Silent: a request log per file would bury the one line that says where the site is."""
         pass
 
     def log_error(self, format: str, *args: object) -> None:
+        """Errors still show, each with the client's address."""
         sys.stderr.write(f"{self.address_string()} {format % args}\n")
 
 
@@ -70,6 +72,7 @@ def serve_site(site: Path, host: str, port: int) -> int:
 
 
 def main(argv: list | None = None) -> int:
+    """lite/serve.py, as `make serve` runs it: serve a built site until interrupted."""
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dir", default=str(ROOT / "build" / "site"), help="the built site")
