@@ -13,7 +13,6 @@ import functools
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from .i18n import _
@@ -193,7 +192,7 @@ def _read_pictures(path: str) -> dict:
     return data
 
 
-def pictures_of(module: ModuleType) -> dict:
+def pictures_of(module: object) -> dict:  # a presenter module, typed as Presenter
     """A presenter's card pictures: ``<module>.pictures.json`` beside it ({icon: SVG markup}).
 
     The markup is the inside of a 24x24 ``<svg>`` (paths; ``class="wt-fill"`` parts are

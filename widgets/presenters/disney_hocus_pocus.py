@@ -490,7 +490,7 @@ def _spell(view: dict) -> dict | None:
     by = _("cast by all three sisters") if caster == "all" else _("cast by {witch}").format(
         witch=witch_name(caster))
     state = {"missed": "cancelled", "salted": "cancelled"}.get(spell["outcome"])
-    extra = {"state": state} if state else {}
+    extra: dict[str, Any] = {"state": state} if state else {}
     spell_face = card("spell-" + spell["id"], spell["name"], tone=WITCH_TONE.get(caster, "violet"),
                       icon="book",
                       tag=_("Spell"), caption=by, **extra)
@@ -511,8 +511,8 @@ def _tricks(view: dict) -> dict:
             cells.append(card(f"trick-{trick}", _(name), tone="ash", icon="back", state="void",
                               caption=_("used: turned over")))
         else:
-            extra = {"state": "locked", "caption": _("a Spell forbids it this round")} if blocked else {
-                "caption": _(text)}
+            extra: dict[str, Any] = {"state": "locked", "caption": _("a Spell forbids it this round")} \
+                if blocked else {"caption": _(text)}
             cells.append(card(f"trick-{trick}", _(name), tone="teal", icon=icon, **extra))
     left = sum(not used for used in view["tricks"].values())
     # the text counts what the chips show (used ones struck through), and says when a token may be used
@@ -657,7 +657,7 @@ def _prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict | None
 
 def _trick_groups(view: dict, legal: list, who: Who) -> list:
     """The Trick tokens usable now, each folded under its name (the engine lists when)."""
-    groups = []
+    groups: list[dict[str, Any]] = []
     billy = [a for a in legal if a["type"] == "billy-butcherson"]
     if billy:
         name, text, icon = TRICKS["billy-butcherson"]

@@ -372,7 +372,7 @@ def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, 
     if legal:
         callers = [s for s in people if s in to_act] if several else [actor if god else None]
         choices = [choice((_("No match!") if a["type"] == "no-match" else _("Pass"))
-                          + (_(" · {name}").format(name=names[s]) if several else ""), a,
+                          + (_(" · {name}").format(name=names[s]) if several and s is not None else ""), a,
                           tone="primary" if a["type"] == "no-match" else "normal",
                           hint=_("No face-up wizard fits: win the turned card.") if a["type"] == "no-match"
                           else _("Give up this round."),

@@ -70,9 +70,9 @@ def space_name(space: int) -> str:
     return f"Storage space {place_number(space)}"
 
 
-def ingredient_name(key: str) -> str:
+def ingredient_name(key: Any) -> str:
     """An ingredient card's name where no view is at hand (an action's label): the house
-    table's name, else its id in words."""
+    table's name, else its id in words (whatever the action holds: a label never raises)."""
     entry = HOUSE_INGREDIENTS.get(key)
     return entry["name"] if entry else str(key).replace("-", " ")
 

@@ -42,6 +42,12 @@ TABLES: dict[str, type[TableController]] = {}
 Handler = Callable[[Any, dict], Any]
 
 
+def seed_of(game: Game) -> int:
+    """The seed a table's game was dealt with, which its bots are seeded from."""
+    assert game.seed is not None, "a table holds dealt or loaded games, never Game.sample's unseeded ones"
+    return game.seed
+
+
 class TableController:
     """One table: ``mode="play"`` (people vs bots, or pass-and-play) or ``"explore"``.
 
@@ -211,7 +217,7 @@ class TableController:
         with using(language_of(game)):
             self.names = (custom_names(self._custom_names, players) if self._custom_names is not None
                           else self._default_names())
-        self.bots = seat_bots(game.id, self.kinds, game.seed)
+        self.bots = seat_bots(game.id, self.kinds, seed_of(game))
         for bot in self.bots:
             if bot is not None and hasattr(bot, "follow"):
                 bot.follow = tuple(self.humans)  # public: each seat shows whether a bot plays it
@@ -236,7 +242,7 @@ class TableController:
         fresh = new_game(game.id, game.players, seed, **game.options)
         self.game = fresh
         self.first_game = False
-        self.bots = seat_bots(fresh.id, self.kinds, fresh.seed)
+        self.bots = seat_bots(fresh.id, self.kinds, seed_of(fresh))
         return fresh
 
     # ------------------------------------------------------------------ the contract
@@ -318,8 +324,9 @@ class TableController:
             # Not this seat's decision: let the engine refuse it, naming its turn rule.
             return self._play(seat, {"type": "build"})
         try:
-            action = self.presenter.compose(message.get("picker"), message.get("picked"),
-                                            message.get("target"), self.game, seat)
+            picker: Any = message.get("picker")  # the page's, unchecked: compose refuses unknown pickers
+            action = self.presenter.compose(picker, message.get("picked"), message.get("target"),
+                                            self.game, seat)
         except IllegalAction as err:
             return error(err.text(self.names), err.rule)
         action, refusal = self._timed(message, action)

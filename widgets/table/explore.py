@@ -19,7 +19,7 @@ from ..i18n import _, bot_word, ngettext
 from ..links import PREFIX, LinkError, Position, read_link
 from ..scene import plural
 from ..variations import descendants, parents, read_tree, shared
-from .base import EXPLORE, Handler, TableController
+from .base import EXPLORE, Handler, TableController, seed_of
 from .explore_scene import ExplorerScene
 from .messages import error, info, is_int, stale
 from .seats import DEFAULT_BOTS, resolve_seats
@@ -180,8 +180,9 @@ class ExploreTable(ExplorerScene):
         start = game.move_number
         branch = start < len(self.line)
         # Bots seeded by the position, so "play on from here" differs from move to move.
-        bots = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)
-        play_out(game, bots, random.Random(game.seed + start))
+        seed = seed_of(game)
+        bots = seat_bots(game.id, self.explore_bots, seed, salt=1009 * start)
+        play_out(game, bots, random.Random(seed + start))
         text = f"The bots played {plural(game.move_number - start, 'move')} to the end."
         moves = [[m.seat, dict(m.action)] for m in game.history]
         if branch and moves != self.line:
@@ -205,7 +206,8 @@ class ExploreTable(ExplorerScene):
         if seat not in game.to_act:
             return self._play(seat, {"type": "pass"})  # the engine refuses, naming its turn rule
         start = game.move_number
-        bot = seat_bots(game.id, self.explore_bots, game.seed, salt=1009 * start)[seat]
+        bot = seat_bots(game.id, self.explore_bots, seed_of(game), salt=1009 * start)[seat]
+        assert bot is not None, "the explorer has a bot kind for every seat (explore_bots)"
         view = game.view(seat) if getattr(bot, "needs_view", True) else {}
         legal = game.legal_actions(seat)
         action = bot.choose(view, legal)

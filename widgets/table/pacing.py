@@ -114,7 +114,9 @@ class BotPacing(TableController):
         shown = None if self.handoff_to is not None else self.viewer
         scene = self.presenter.present(self.game, shown, names=self.names, bots=self.kinds, you=shown)
         shown_reveal = scene.get("reveal")
-        return bool(shown_reveal) and (self.game.move_number, shown_reveal.get("key")) not in self.closed
+        if not shown_reveal:
+            return False
+        return (self.game.move_number, shown_reveal.get("key")) not in self.closed
 
     def _turn_owner(self) -> Any:
         """Whose turn the next bot move belongs to (a chain, for :func:`chain_delay`): the public
@@ -185,7 +187,7 @@ class BotPacing(TableController):
 
     def _on_pace(self, message: dict) -> Any:
         """The person's pace setting: seconds between bot moves (and their cards' flight)."""
-        pace = message.get("pace")
+        pace: Any = message.get("pace")  # the page's JSON, checked here
         if bad_pace(pace):
             return error(f"'pace' is the seconds between bot moves, 0 to 10, not {brief(pace)}.")
         self.pace = float(pace)
@@ -261,10 +263,12 @@ class BotPacing(TableController):
         pending = self._race_pending()
         if not pending:
             return error("'ms' in an 'advance' answers a race's cue; no bot call is waiting now.")
+        assert self.race is not None, "calls are pending only while a race is on (_race_pending)"
+        heard = self.race["heard"]
         due = sorted((call["ms"], s) for s, call in pending.items() if call.get("ms", ms + 1) <= ms)
         for at, seat in due:
-            self.game.apply(seat, self.race["calls"][seat])
-            self.race["heard"][seat] = at
+            self.game.apply(seat, pending[seat])
+            heard[seat] = at
         self._settle()
         return None if due else KEEP
 
@@ -274,4 +278,4 @@ class BotPacing(TableController):
         pending = self._race_pending()
         if pending and not any(s in self.humans for s in self.game.to_act):
             for seat in sorted(pending):
-                self.game.apply(seat, self.race["calls"][seat])
+                self.game.apply(seat, pending[seat])
