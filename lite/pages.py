@@ -368,11 +368,11 @@ def markdown_page(text: str) -> str:
             html_out.append(f'<h{level} id="{esc(_anchor(title))}">{_inline(title)}</h{level}>')
             i += 1
         elif line.startswith("|"):
-            block, i = _md_table(lines, i)
-            html_out.append(block)
+            part, i = _md_table(lines, i)
+            html_out.append(part)
         elif re.match(ITEM, line):
-            block, i = _md_list(lines, i)
-            html_out.append(block)
+            part, i = _md_list(lines, i)
+            html_out.append(part)
         elif not line.strip():
             i += 1
         else:
