@@ -287,6 +287,7 @@ class KernelWatch {
     }
   }
 
+  // The table is gone: no timer of this part may fire.
   stop() {
     clearTimeout(this.timer);
     if (this.observer) this.observer.disconnect();
@@ -387,6 +388,7 @@ class Outbox {
     this.view.watch.alive();
   }
 
+  // The table is gone: no timer of this part may fire.
   stop() {
     clearTimeout(this.busyTimer);
   }
@@ -654,6 +656,7 @@ class RaceClock {
     this.calling = null;          // a race's call key pressed: {seat, ms, at}, until the card is pointed at
   }
 
+  // The table is gone: no timer of this part may fire.
   stop() {
     clearInterval(this.clockTimer);
   }
@@ -769,6 +772,7 @@ class BotCues {
     this.flownLog = null;         // the log entry last animated
   }
 
+  // The table is gone: no timer of this part may fire.
   stop() {
     clearTimeout(this.autoTimer);
   }
@@ -795,9 +799,8 @@ class BotCues {
     }, Math.max(0, wait));
   }
 
-  // -- bot moves, animated: a card travels from the player who moved to each pile that grew
-
-  // Pile and counter sizes as drawn now (for the card flights).
+  // -- bot moves, animated: a card travels from the player who moved to each pile that grew.
+  // Pile and counter sizes as drawn now (before and after a draw).
   snapshot() {
     const out = new Map();
     for (const node of this.view.body.querySelectorAll("[data-hex-size], [data-discard-size], [data-grimoire-size], [data-cauldron-size], [data-gems], .wt-zone[data-zone]")) {
@@ -864,6 +867,7 @@ class Reveals {
     this.heapJumbled = null;      // the search reveal heaped up by its Spread toggle (its key): rows by default
   }
 
+  // The table is gone: no timer of this part may fire.
   stop() {
     clearTimeout(this.revealTimer);
   }
@@ -1637,7 +1641,7 @@ class Panels {
       }, icon("eye"), h("span.wt-btn-label", { text: handoff.label })));
   }
 
-  // -- side panels
+  // -- side panels: a table of scores or figures (a region that scrolls sideways on a phone)
   table(tb, cls, panelClass = "") {
     const cell = (c, tag = "td", attrs = {}) => {
       const data = typeof c === "string" ? { text: c } : c || {};
@@ -1871,6 +1875,7 @@ class Explorer {
     return out;
   }
 
+  // The timeline: a slider over the moves, the moves by round and turn, the variations.
   timeline(tl) {
     const range = h("input.wt-range", {
       type: "range", min: "0", max: String(tl.length), step: "1", value: String(tl.position),
@@ -2064,6 +2069,8 @@ class TableView {
   }
 
   // ------------------------------------------------------------------ drawing
+  // The whole scene again from the model, morphed into the DOM, then what follows a draw
+  // (focus, a reveal brought into view, card flights, the live region, the bots' next cue).
   draw() {
     const scene = this.model.get("scene") || {};
     const notice = this.model.get("notice");
