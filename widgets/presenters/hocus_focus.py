@@ -17,11 +17,11 @@ without colour vision; each card's name also spells the colours' initials.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from ...engine import Game, IllegalAction
-from ...engine.games.hocus_focus import HOUSE_DECK, card_facts
+from ...engine.games.hocus_focus import HOUSE_DECK, HocusFocusView, card_facts
 from ..i18n import N_, _, bot_word, ngettext, pgettext
 from ..scene import SCENE_VERSION, card, choice, clock, counter, god_log, grid, log_entry, told
 
@@ -182,7 +182,7 @@ def face(wizard: str, **extra: Any) -> dict:
                 caption=wizard_words(wizard), **extra)
 
 
-def action_label(action: dict, names: Sequence[str]) -> str:
+def action_label(action: Mapping[str, Any], names: Sequence[str]) -> str:  # a view's MyCall too
     kind = action.get("type")
     ms = action.get("ms")
     at = _(" at {ms} ms").format(ms=ms) if isinstance(ms, int) and ms else ""
@@ -218,33 +218,33 @@ def _values(entry: dict) -> dict:
     return values
 
 
-def _log(view: dict, names: Sequence[str], you: int | None) -> list:
+def _log(view: HocusFocusView, names: Sequence[str], you: int | None) -> list:
     """The last 80 log lines in the table's language, told to ``you``."""
     return [dict(log_entry(e), text=told(e, names, you, _values(e))) for e in view["log"][-80:]]
 
 
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
-    view = game.view(seat, names=names)
+    view = cast(HocusFocusView, game.view(seat, names=names))  # the spec's view_type (checked by tests)
     legal = game.legal_actions(seat) if seat is not None and seat in view["to_act"] else []
     return _scene(game, view, legal, seat, list(names), bots, you, _log(view, names, you), god=False)
 
 
 def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
-    view = game.view(None, names=names)
-    views = [_told(game.view(s, names=names), names) for s in range(game.players)]
+    view = cast(HocusFocusView, game.view(None, names=names))  # the spec's view_type (checked by tests)
+    views = [_told(cast(HocusFocusView, game.view(s, names=names)), names) for s in range(game.players)]
     actor = view["to_act"][0] if view["to_act"] else None
     legal = game.legal_actions(actor) if actor is not None else []
     return _scene(game, view, legal, actor, list(names), bots, None,
                   god_log(_told(view, names), views, list(names)), god=True)
 
 
-def _told(view: dict, names: Sequence[str]) -> dict:
+def _told(view: HocusFocusView, names: Sequence[str]) -> dict:
     """A view whose log reads in the table's language (the explorer compares seats' texts)."""
     return {**view, "log": [dict(e, text=told(e, names, None, _values(e))) for e in view["log"]]}
 
 
-def _feedback(view: dict, names: list, you: int | None) -> list:
+def _feedback(view: HocusFocusView, names: list, you: int | None) -> list:
     """Lines on the last judged round: who won what, and each wrong claim's matching garments."""
     last = view.get("last_round")
     if not last:
@@ -258,6 +258,7 @@ def _feedback(view: dict, names: list, you: int | None) -> list:
         name, mine = names[call["seat"]], call["seat"] == you
         result = call.get("result")
         if result == "wrong" and call["seat"] in wrong:
+            assert call["card"] is not None, "a wrong claim points (a wrong No match! logs wrong-no-match)"
             matched = ", ".join(words.get(m, m) for m in wrong[call["seat"]].get("matched", []))
             text = (_("You were wrong: {card} shares {same} with the turned wizard.") if mine else
                     _("{name} was wrong: {card} shares {same} with the turned wizard."))
@@ -272,7 +273,8 @@ def _feedback(view: dict, names: list, you: int | None) -> list:
                     _("{name} pointed too late (the expert time limit)."))
             lines.append({"text": text.format(name=name), "tone": "status"})
         elif result == "right":
-            what = wizard_name(call["card"]) if call.get("card") else _("the turned wizard")
+            card = call["card"]
+            what = wizard_name(card) if card else _("the turned wizard")
             text = _("You won {card}.") if mine else _("{name} won {card}.")
             lines.append({"text": text.format(name=name, card=what), "tone": "outcome"})
     if last.get("outcome") == "tie":
@@ -281,7 +283,7 @@ def _feedback(view: dict, names: list, you: int | None) -> list:
     return lines
 
 
-def _gameover(view: dict, names: list, winners: list, named: str, you: int | None) -> dict:
+def _gameover(view: HocusFocusView, names: list, winners: list, named: str, you: int | None) -> dict:
     """Who won, by how many wizards over the runner-up, and how the rounds went (game/target,
     game/pile-empty), from the view alone."""
     scores = view["scores"]
@@ -309,7 +311,7 @@ def _gameover(view: dict, names: list, winners: list, named: str, you: int | Non
     last = view.get("last_round")
     if "pile-empty" in kinds:
         story.append(_("The draw pile ran out, so the most wizards won."))
-    elif last and last.get("winner") is not None:
+    elif last and last["winner"] is not None:
         reached = (_("You reached {target} wizards in round {n}.") if last["winner"] == you else
                    _("{name} reached {target} wizards in round {n}."))
         story.append(reached.format(name=names[last["winner"]], target=view["target"], n=last["round"]))
@@ -318,8 +320,8 @@ def _gameover(view: dict, names: list, winners: list, named: str, you: int | Non
             "winners": [names[w] for w in winners], "text": text, "story": story}
 
 
-def _scene(game: Game, view: dict, legal: list, actor: int | None, names: list, bots: Sequence | None,
-           you: int | None, log: list, god: bool) -> dict:
+def _scene(game: Game, view: HocusFocusView, legal: list, actor: int | None, names: list,
+           bots: Sequence | None, you: int | None, log: list, god: bool) -> dict:
     timed = view["mode"] == "timed"
     told_who = bots is not None  # the controller says who is a person (None) and who a bot
     bots = list(bots) if bots else [None] * game.players

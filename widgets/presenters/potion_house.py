@@ -16,10 +16,10 @@ is shown space by space.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...engine import Game, IllegalAction
-from ...engine.games.potion_house import HOUSE_INGREDIENTS
+from ...engine.games.potion_house import HOUSE_INGREDIENTS, PotionHouseView
 from ..i18n import bot_word
 from ..scene import SCENE_VERSION, Who, card, choice, counter, log_entry, place_number, reveal, second_person
 
@@ -45,7 +45,7 @@ DRAW_WORD = {2: "two", 3: "three", 4: "four", 5: "five"}
 class Ingredients:
     """The view's ingredient table (``card_info``): faces and names by id."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: PotionHouseView):
         self.info = view["card_info"]
         members: dict[str, int] = {}
         self.tone: dict[str, str] = {}
@@ -57,6 +57,11 @@ class Ingredients:
     def name(self, key: str) -> str:
         entry = self.info.get(key)
         return entry["name"] if entry else key
+
+    def family(self, key: str, unknown: str) -> str:
+        """An ingredient's family of look-alikes (``unknown`` for an id not in the table)."""
+        entry = self.info.get(key)
+        return entry["family"] if entry else unknown
 
     def face(self, key: str, **extra: Any) -> dict:
         entry = self.info.get(key, {"name": key, "family": "dust"})
@@ -117,7 +122,7 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
 
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
-    view = game.view(seat, names=names)
+    view = cast(PotionHouseView, game.view(seat, names=names))  # the spec's view_type (checked by tests)
     legal = game.legal_actions(seat) if seat is not None else []
     return _scene(game, view, seat, legal, list(names), bots, you, god=False)
 
@@ -125,14 +130,14 @@ def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequenc
 def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
     """The public view with the acting seat's choices: in this game a seat's own view hides its
     cards too (after the look), so there are no hands to gather from the seats' views."""
-    view = game.view(None, names=names)
+    view = cast(PotionHouseView, game.view(None, names=names))  # the spec's view_type (checked by tests)
     actor = game.to_act[0] if game.to_act else None
     legal = game.legal_actions(actor) if actor is not None else []
     return _scene(game, view, actor, legal, list(names), bots, None, god=True)
 
 
-def _scene(game: Game, view: dict, seat: int | None, legal: list, names: list, bots: Sequence | None,
-           you: int | None, god: bool) -> dict:
+def _scene(game: Game, view: PotionHouseView, seat: int | None, legal: list, names: list,
+           bots: Sequence | None, you: int | None, god: bool) -> dict:
     ing = Ingredients(view)
     who = Who(names, you, english=True)
     show = _reveal(view, ing, who, seat, names)
@@ -157,7 +162,7 @@ def _scene(game: Game, view: dict, seat: int | None, legal: list, names: list, b
     }
 
 
-def _headline(view: dict, seat: int | None, who: Who, legal: list) -> dict:
+def _headline(view: PotionHouseView, seat: int | None, who: Who, legal: list) -> dict:
     if view["is_over"]:
         winners = view["winners"]
         named = " and ".join(who(w, cap=i == 0) for i, w in enumerate(winners))
@@ -180,8 +185,9 @@ def _headline(view: dict, seat: int | None, who: Who, legal: list) -> dict:
     return {"text": text, "tone": "wait"}
 
 
-def _players(view: dict, names: list, bots: Sequence | None, you: int | None) -> list:
+def _players(view: PotionHouseView, names: list, bots: Sequence | None, you: int | None) -> list:
     bots = list(bots) if bots else [None] * len(names)
+    potion = view["potion"]
     out = []
     for s, name in enumerate(names):
         bag = view["bags"][s]
@@ -192,7 +198,7 @@ def _players(view: dict, names: list, bots: Sequence | None, you: int | None) ->
             badges.append({"text": "looking at new cards", "tone": "muted"})
         out.append({
             "seat": s, "name": name, "you": s == you, "bot": bot_word(bots[s]),
-            "acting": s in view["to_act"], "role": "concocting" if (view["potion"] or {}).get("seat") == s
+            "acting": s in view["to_act"], "role": "concocting" if potion is not None and potion["seat"] == s
             else None, "winner": s in view["winners"], "out": False,
             "counters": [counter("cards", "Cards", view["hand_sizes"][s], "back", "hand-size"),
                          counter("potions", "Potions", len(bag), "potion", "potions"),
@@ -209,7 +215,7 @@ def _open_space(show: dict | None) -> int | None:
     return show["space"] if show and show.get("space") is not None else None
 
 
-def _table(view: dict, ing: Ingredients, who: Who, show: dict | None) -> list:
+def _table(view: PotionHouseView, ing: Ingredients, who: Who, show: dict | None) -> list:
     zones: list = []
     for k in range(view["spaces"]):
         zones.append({"key": f"space-{k}", "label": space_name(k), "lid": True, "icon": "chest",
@@ -238,7 +244,8 @@ def _table(view: dict, ing: Ingredients, who: Who, show: dict | None) -> list:
     return zones
 
 
-def _hand(view: dict, ing: Ingredients, seat: int | None, you: int | None, names: list) -> dict | None:
+def _hand(view: PotionHouseView, ing: Ingredients, seat: int | None, you: int | None,
+          names: list) -> dict | None:
     if seat is None or view["seat"] != seat:
         return None
     size = view["hand_sizes"][seat]
@@ -252,7 +259,7 @@ def _hand(view: dict, ing: Ingredients, seat: int | None, you: int | None, names
     return {"seat": seat, "label": label, "cards": cards, "size": size}
 
 
-def _reveal(view: dict, ing: Ingredients, who: Who, seat: int | None, names: list) -> dict | None:
+def _reveal(view: PotionHouseView, ing: Ingredients, who: Who, seat: int | None, names: list) -> dict | None:
     """The moment on show: a search's open space, a check, or the seat's look at new cards.
 
     Its key names only the move, so it says nothing about what is shown.
@@ -295,7 +302,7 @@ def _reveal(view: dict, ing: Ingredients, who: Who, seat: int | None, names: lis
     return None
 
 
-def _prompt(view: dict, legal: list, ing: Ingredients, seat: int | None) -> dict:
+def _prompt(view: PotionHouseView, legal: list, ing: Ingredients, seat: int | None) -> dict:
     phase = view["phase"]
     if phase == "declare":
         choices = [choice(f"Draw {a['count']}", a, tone="primary",
@@ -318,12 +325,13 @@ def _prompt(view: dict, legal: list, ing: Ingredients, seat: int | None) -> dict
     rows: dict[str, dict] = {}
     for a in legal:
         row = rows.setdefault(a["card"], {
-            "label": ing.name(a["card"]), "icon": ing.info.get(a["card"], {}).get("family", "spark"),
+            "label": ing.name(a["card"]), "icon": ing.family(a["card"], "spark"),
             "tone": ing.tone.get(a["card"], "ash"), "card": ing.face(a["card"]),
             "text": "is hidden in", "rule": R + "concoct/assign", "choices": []})
         row["choices"].append(choice(f"Space {place_number(a['space'])}", a, tone="primary",
                                      hint=f"place {ing.name(a['card'])} by {space_name(a['space']).lower()}"))
-    placed = len((view["potion"] or {}).get("placed", []))
+    potion = view["potion"]
+    placed = len(potion["placed"]) if potion is not None else 0
     return {"title": "Place your potion's cards", "text": f"{placed} placed so far; each click places one "
             "card, and that is the order of the check.",
             "groups": [{"label": "Pick a card, then its storage space", "rows": list(rows.values())}]}
@@ -332,12 +340,12 @@ def _prompt(view: dict, legal: list, ing: Ingredients, seat: int | None) -> dict
 # --------------------------------------------------------------------------- the end
 
 
-def _order(view: dict) -> list[int]:
+def _order(view: PotionHouseView) -> list[int]:
     """Seats by the rulebook's ranking: the highest total, then the fewer potions."""
     return sorted(range(len(view["totals"])), key=lambda s: (-view["totals"][s], len(view["bags"][s]), s))
 
 
-def _scoreboard(view: dict, names: list) -> dict:
+def _scoreboard(view: PotionHouseView, names: list) -> dict:
     rows = []
     for s in _order(view):
         bag = view["bags"][s]
@@ -350,7 +358,7 @@ def _scoreboard(view: dict, names: list) -> dict:
             "head": ["Player", "Potions (how many)", "Total"], "rows": rows, "foot": []}
 
 
-def _gameover(view: dict, names: list, you: int | None) -> dict | None:
+def _gameover(view: PotionHouseView, names: list, you: int | None) -> dict | None:
     """Who won, how the tie-breaks went, and the potions of the game (from the public log)."""
     if not view["is_over"]:
         return None
