@@ -859,7 +859,7 @@ class BotCues {
 class Reveals {
   constructor(view) {
     this.view = view;
-    this.revealKey = null;        // the reveal whose timer runs: its id (id()), never its content
+    this.revealKey = null;        // the reveal whose timer runs: its id (revealId), never its content
     this.revealClosed = null;     // the reveal closed here (its id), gone from the DOM before Python answers
     this.revealFresh = false;     // a reveal appeared in this draw: bring it into view
     this.revealTimer = null;
@@ -875,7 +875,7 @@ class Reveals {
   // A reveal's id: its key within the history shown (scene.deal). Keys are made from move
   // numbers, which start over in a new game, so a key alone would make a new game's first
   // look count as the one closed in the last game.
-  id(key) {
+  revealId(key) {
     return `${this.view.scene.deal ?? ""}|${key}`;
   }
 
@@ -889,7 +889,7 @@ class Reveals {
       this.revealKey = null;
       return null;
     }
-    const id = this.id(r.key);
+    const id = this.revealId(r.key);
     if (this.revealClosed === id) return null;
     if (this.revealKey !== id) {
       this.revealKey = id;
@@ -988,8 +988,8 @@ class Reveals {
     this.heapMoved.clear();
     this.heapJumbled = null;
     const scene = this.view.scene;
-    if (!scene.reveal || scene.reveal.key !== key || this.revealClosed === this.id(key)) return;
-    this.revealClosed = this.id(key);
+    if (!scene.reveal || scene.reveal.key !== key || this.revealClosed === this.revealId(key)) return;
+    this.revealClosed = this.revealId(key);
     this.view.draw();
     this.view.outbox.send({ kind: "close", reveal: key, move: scene.move });
   }
