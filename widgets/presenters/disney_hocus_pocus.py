@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...engine import Game, IllegalAction
-from ...engine.games.disney_hocus_pocus import SPELL_EFFECTS, parse
+from ...engine.games.disney_hocus_pocus import SPELL_EFFECTS, DisneyHocusPocusView, parse
 from ..i18n import N_, _, bot_word, ngettext, pgettext
 from ..picks import hand_counts, picked_counts
 from ..scene import (
@@ -220,7 +220,9 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
     if picker != "discard":
         raise IllegalAction("core/action-format", f"Unknown card picker {picker!r}; "
                                                   "Disney Hocus Pocus has 'discard'.")
-    counts = picked_counts(picked, hand_counts(game.view(seat)["hand"]), "Ingredients in your hand")
+    hand = _view(game, seat)["hand"]
+    assert hand is not None, "a seat's own view holds its hand (only a spectator's has none)"
+    counts = picked_counts(picked, hand_counts(hand), "Ingredients in your hand")
     return {"type": "discard", "cards": sorted(k for k, n in counts.items() for _ in range(n))}
 
 
@@ -230,7 +232,7 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
     """The scene of ``seat``'s view (``None``: a spectator), with ``seat``'s legal choices."""
-    view = game.view(seat, names=names)
+    view = _view(game, seat, names)
     hands = {seat: view["hand"]} if seat is not None else {}
     legal = game.legal_actions(seat) if seat is not None else []
     log = [log_entry(e) for e in _told(view, names, you)["log"][-80:]]
@@ -239,10 +241,10 @@ def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequenc
 
 def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
     """The explorer's god view: every hand face up, from each seat's own view."""
-    views = [game.view(s, names=names) for s in range(game.players)]
-    public = game.view(None, names=names)
+    views = [_view(game, s, names) for s in range(game.players)]
+    public = _view(game, None, names)
     actor = game.to_act[0] if game.to_act else None
-    base = dict(views[actor]) if actor is not None else dict(public)
+    base = views[actor].copy() if actor is not None else public.copy()
     base["seat"] = None
     hands = {s: views[s]["hand"] for s in range(game.players)}
     legal = game.legal_actions(actor) if actor is not None else []
@@ -251,13 +253,18 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
                   god=True)
 
 
-def _told(view: dict, names: Sequence[str], you: int | None) -> dict:
+def _view(game: Game, seat: int | None, names: Sequence[str] | None = None) -> DisneyHocusPocusView:
+    """``seat``'s view as the spec declares it (view_type: a test checks every view against it)."""
+    return cast(DisneyHocusPocusView, game.view(seat, names=names))
+
+
+def _told(view: DisneyHocusPocusView, names: Sequence[str], you: int | None) -> dict:
     """A view whose log reads as the table tells it: cards by name, piles counted from 1,
     and the person at the screen (``you``) in the second person."""
     return {**view, "log": [dict(e, text=readable(second_person(e, names, you))) for e in view["log"]]}
 
 
-def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, names: list,
+def _scene(game: Game, view: DisneyHocusPocusView, hands: dict, actor: int | None, legal: list, names: list,
            bots: Sequence | None, you: int | None, log: list, god: bool) -> dict:
     who = Who(names, you)
     bots = list(bots) if bots else [None] * game.players
@@ -294,7 +301,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
     return scene
 
 
-def _how(view: dict) -> str:
+def _how(view: DisneyHocusPocusView) -> str:
     """How the game ended, in the engine's words (its last game-end log entry, with names)."""
     for entry in reversed(view["log"]):
         if entry.get("kind") == "game-end":
@@ -302,7 +309,7 @@ def _how(view: dict) -> str:
     return ""
 
 
-def _headline(view: dict, actor: int | None, who: Who) -> dict:
+def _headline(view: DisneyHocusPocusView, actor: int | None, who: Who) -> dict:
     if view["is_over"] or not view["to_act"]:
         return {"text": "", "tone": "info"}
     current = view["current"]
@@ -331,7 +338,7 @@ def _headline(view: dict, actor: int | None, who: Who) -> dict:
     return {"text": theirs.format(name=name, other=who(acting, True)), "tone": tone}
 
 
-def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, god: bool,
+def _players(view: DisneyHocusPocusView, hands: dict, names: list, bots: list, you: int | None, god: bool,
              team: bool) -> list:
     questions = view["questions"]
     last = questions[-1] if questions else None
@@ -373,7 +380,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
 # --------------------------------------------------------------------------- the table
 
 
-def _table(view: dict, who: Who) -> list:
+def _table(view: DisneyHocusPocusView, who: Who) -> list:
     zones = [_cauldron(view), _sunrise(view), _witches(view), _deck(view)]
     spell = _spell(view)
     if spell:
@@ -398,7 +405,7 @@ def _table(view: dict, who: Who) -> list:
     return zones
 
 
-def _cauldron(view: dict) -> dict:
+def _cauldron(view: DisneyHocusPocusView) -> dict:
     cells = []
     for i, pile in enumerate(view["piles"]):
         depth = len(pile["cards"])
@@ -420,7 +427,7 @@ def _cauldron(view: dict) -> dict:
             "help": True}
 
 
-def _sunrise(view: dict) -> dict:
+def _sunrise(view: DisneyHocusPocusView) -> dict:
     top = view["sun_top"]
     cells = []
     for step in range(top + 1):
@@ -439,7 +446,7 @@ def _sunrise(view: dict) -> dict:
                              left).format(n=left) if left > 0 else _("The sun is up.")}
 
 
-def _witches(view: dict) -> dict:
+def _witches(view: DisneyHocusPocusView) -> dict:
     cells = []
     for witch in view["witches"]:
         stunned = witch == view["stunned"]
@@ -454,7 +461,7 @@ def _witches(view: dict) -> dict:
             "text": text}
 
 
-def _deck(view: dict) -> dict:
+def _deck(view: DisneyHocusPocusView) -> dict:
     size = view["deck_size"]
     zone: dict[str, Any] = {"key": "deck", "label": _("Ingredient deck"),
                             "pile": {"count": size, "attr": "deck-size"}, "text": _("face down"),
@@ -472,7 +479,7 @@ def _deck(view: dict) -> dict:
     return zone
 
 
-def _spell(view: dict) -> dict | None:
+def _spell(view: DisneyHocusPocusView) -> dict | None:
     spell = view["spell"]
     ongoing = [view["spells"][sid]["name"] for sid in view["ongoing"]]
     lines = []
@@ -502,7 +509,7 @@ def _spell(view: dict) -> dict | None:
             "help": True, "lines": lines, "tone": "cast" if spell["outcome"] == "drawn" else ""}
 
 
-def _tricks(view: dict) -> dict:
+def _tricks(view: DisneyHocusPocusView) -> dict:
     blocked = any(view["spells"][sid]["effect"] == "no-tricks" for sid in view["ongoing"])
     cells = []
     for trick, used in view["tricks"].items():
@@ -528,14 +535,14 @@ QUESTIONS_COMPACT = 1
 """... and in the explorer's three columns, where the board column has less room."""
 
 
-def _questions(view: dict, who: Who) -> dict:
+def _questions(view: DisneyHocusPocusView, who: Who) -> dict:
     return {"key": "questions", "label": _("Questions this round"),
             "lines": _question_lines(view, who, QUESTIONS_SHOWN),
             "compact_lines": _question_lines(view, who, QUESTIONS_COMPACT),
             "text": _("Answers are yes or no, truthful and public; nothing more may be said."), "help": True}
 
 
-def _question_lines(view: dict, who: Who, shown: int) -> list:
+def _question_lines(view: DisneyHocusPocusView, who: Who, shown: int) -> list:
     """The latest ``shown`` questions, the earlier ones counted (the log has them)."""
     lines = []
     questions = view["questions"]
@@ -557,7 +564,7 @@ def _question_lines(view: dict, who: Who, shown: int) -> list:
 # --------------------------------------------------------------------------- choices
 
 
-def _picker(view: dict, legal: list) -> dict | None:
+def _picker(view: DisneyHocusPocusView, legal: list) -> dict | None:
     """The cards to replace after a failed play: any one or more of the hand."""
     discards = [a for a in legal if a["type"] == "discard"]
     if not discards:
@@ -581,7 +588,7 @@ def _picker(view: dict, legal: list) -> dict | None:
             "invalid": _("Pick at least one card of your hand."), "rule": R + "play/cannot"}
 
 
-def _prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict | None:
+def _prompt(view: DisneyHocusPocusView, legal: list, actor: int | None, who: Who) -> dict | None:
     phase = view["phase"]
     groups: list = []
     if phase == "ask":
@@ -624,7 +631,8 @@ def _prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict | None
         groups += _trick_groups(view, legal, who)
         return {"title": _("Play"), "groups": groups}
     if phase == "salt":
-        spell = view["spell"] or {}
+        spell = view["spell"]
+        assert spell is not None, "the salt phase follows a Spell drawn"
         for a in legal:
             if a["type"] == "circle-of-salt":
                 groups.append(choice(_("Use Circle of Salt"), a, tone="primary",
@@ -632,8 +640,8 @@ def _prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict | None
                                      hint=_("the Spell is ignored; the token is used up")))
             elif a["type"] == "accept-spell":
                 groups.append(choice(_("Let it work"), a, rule=R + "spell/cast",
-                                     hint=SPELL_EFFECTS.get(spell.get("effect", ""), "")))
-        return {"title": _("The witches cast {spell}").format(spell=spell.get("name", "")),
+                                     hint=SPELL_EFFECTS.get(spell["effect"], "")))
+        return {"title": _("The witches cast {spell}").format(spell=spell["name"]),
                 "groups": [{"label": _("Circle of Salt"), "choices": groups}]}
     if phase == "binx":
         choices = [choice(_("Before {name}").format(name=who(a["seat"])), a, tone="primary",
@@ -644,18 +652,19 @@ def _prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict | None
         return {"title": _("Replace cards"), "text": _("Pick the cards in your hand above, then confirm."),
                 "groups": []}
     if phase == "swap":
-        swap = view["swap"] or {}
+        swap = view["swap"]
+        assert swap is not None, "the swap phase answers a Daylight Savings Time"
         choices = [choice(_("Give {card}").format(card=card_name(a["card"])), a, tone="primary",
                           rule=R + "trick/swap-choice", cards=[face(a["card"])])
                    for a in legal if a["type"] == "give"]
         return {"title": _("Daylight Savings Time"),
                 "text": _("{name} swaps a card with you: choose the card you give.").format(
-                    name=who(swap.get("from"), True)),
+                    name=who(swap["from"], True)),
                 "groups": [{"label": _("Your card to give"), "choices": choices}]}
     return None
 
 
-def _trick_groups(view: dict, legal: list, who: Who) -> list:
+def _trick_groups(view: DisneyHocusPocusView, legal: list, who: Who) -> list:
     """The Trick tokens usable now, each folded under its name (the engine lists when)."""
     groups: list[dict[str, Any]] = []
     billy = [a for a in legal if a["type"] == "billy-butcherson"]
@@ -688,7 +697,7 @@ def _trick_groups(view: dict, legal: list, who: Who) -> list:
     return groups
 
 
-def _legend(view: dict) -> list:
+def _legend(view: DisneyHocusPocusView) -> list:
     out = []
     for sid, entry in view["spells"].items():
         if not entry.get("copies", 1):
