@@ -245,7 +245,7 @@ def test_cards_kept_visible_are_not_forgotten():
 def test_bots_get_views_only():
     """potion-house/search/lid-back: a bot works from views alone: given plain JSON copies of
     its views it plays the same seeded game move for move, and its module imports nothing
-    of the engine (so it cannot reach a game's state)."""
+    of the engine but its view's declared types (so it cannot reach a game's state)."""
     # Rulebook: 1. Search the Attic (the lid goes back on).
     for kind in KINDS:
         played, _ = play_game(G, [kind] * 3, 7)
@@ -261,7 +261,8 @@ def test_bots_get_views_only():
     tree = ast.parse(Path(bot_module.__file__).read_text())
     imported = {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
     imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    assert imported <= {"__future__", "math", "random", "collections.abc", "dataclasses"}, imported
+    # views: the game's declared view types (TypedDicts the bot is typed against), no state
+    assert imported <= {"__future__", "math", "random", "collections.abc", "dataclasses", "views"}, imported
 
 
 def test_default_bots_are_deterministic_for_a_seed():

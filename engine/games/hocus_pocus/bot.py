@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from .views import CardInfo, Hocus, HocusPocusView
+
 POCUS_VALUE = {"lightning": 3.0, "counterspell": 3.0, "black-cat": 2.6, "mirror": 2.3,
                "amulet": 2.0, "pumpkin": 2.0, "magic-wand": 1.6, "hourglass": 1.0}
 HOCUS_RATE = {"spell": 1.0, "thief": 0.9, "sacrifice": 0.6, "inspiration": 0.6, "owl": 0.7,
@@ -21,6 +23,20 @@ HOCUS_RATE = {"spell": 1.0, "thief": 0.9, "sacrifice": 0.6, "inspiration": 0.6, 
 FLAT = {"abracadabra": 0.9, "crystal-ball": 0.25, "vortex": 0.5}
 STRONG = 4.0
 """Threat at which the bot spends a Counterspell or a Lightning."""
+
+
+def _me(view: HocusPocusView) -> int:
+    """The bot's own seat: a bot is always handed its own seat's view, never a spectator's."""
+    seat = view["seat"]
+    assert seat is not None, "a bot plays from its own seat's view"
+    return seat
+
+
+def _hand(view: HocusPocusView) -> list[str]:
+    """The bot's own Hand (a seat's own view always holds it)."""
+    hand = view["hand"]
+    assert hand is not None, "a seat's own view holds its Hand"
+    return hand
 
 
 class HocusPocusBot:
@@ -34,11 +50,11 @@ class HocusPocusBot:
     # ------------------------------------------------------------------ values
 
     @staticmethod
-    def info(view: dict, card: str) -> dict:
+    def info(view: HocusPocusView, card: str) -> CardInfo:
         """The facts the view gives about a card name."""
         return view["card_info"][card]
 
-    def value(self, view: dict, card: str) -> float:
+    def value(self, view: HocusPocusView, card: str) -> float:
         """What a card is worth keeping (roughly in Gems)."""
         info = self.info(view, card)
         kind = info["kind"]
@@ -46,15 +62,15 @@ class HocusPocusBot:
             return POCUS_VALUE[kind]
         if kind in FLAT:
             return FLAT[kind]
-        return HOCUS_RATE[kind] * info["value"]
+        return HOCUS_RATE[kind] * (info["value"] or 0)  # every rated Hocus kind has a number
 
     @staticmethod
-    def leader(view: dict, among: list) -> int:
+    def leader(view: HocusPocusView, among: list) -> int:
         """The seat among ``among`` with the most Gems (the lowest seat on a tie): whom to hurt."""
         gems = view["gems"]
         return max(among, key=lambda s: (gems[s], -s))
 
-    def wins_if_ends(self, view: dict, seat: int, gain: int) -> bool:
+    def wins_if_ends(self, view: HocusPocusView, seat: int, gain: int) -> bool:
         """Would ``seat`` win outright if the game ended after it gained ``gain`` Gems?"""
         gems = list(view["gems"])
         gems[seat] += gain
@@ -62,7 +78,7 @@ class HocusPocusBot:
 
     # ------------------------------------------------------------------ dispatch
 
-    def choose(self, view: dict, legal: list) -> dict:
+    def choose(self, view: HocusPocusView, legal: list) -> dict:
         """One of the legal actions, by what the table waits for."""
         kind = legal[0]["type"]
         if kind == "refill":
@@ -79,7 +95,7 @@ class HocusPocusBot:
             return max(legal, key=lambda a: [self.value(view, c) for c in a["cards"]])
         return self.turn(view, legal)
 
-    def refill(self, view: dict, legal: list) -> dict:
+    def refill(self, view: HocusPocusView, legal: list) -> dict:
         """Expose the least useful card; Pocus stay in hand (only there do they stop a Vortex)."""
         def cost(action: dict) -> float:
             card = action["card"]
@@ -88,12 +104,12 @@ class HocusPocusBot:
 
     # ------------------------------------------------------------------ own turn
 
-    def hocus_score(self, view: dict, action: dict) -> float:
+    def hocus_score(self, view: HocusPocusView, action: dict) -> float:
         """What casting this Hocus is worth to the bot (roughly in Gems)."""
-        me = view["seat"]
+        me = _me(view)
         info = self.info(view, action["card"])
         kind, number = info["kind"], info["value"] or 0
-        gems, target = view["gems"], action.get("target")
+        gems = view["gems"]
         others = [s for s in range(view["players"]) if s != me]
         top = self.leader(view, others)
         if kind == "spell":
@@ -104,42 +120,45 @@ class HocusPocusBot:
             left = view["cauldron"] - take
             return take - (2.0 if left <= 2 and gems[top] >= gems[me] + take else 0.0)
         if kind == "thief":
+            target = action["target"]  # the targeted kinds' actions name a seat
             got = min(number, gems[target])
             return 0.2 + got * (1.3 if target == top else 1.0)
         if kind == "sacrifice":
+            target = action["target"]
             back = min(number, gems[target])
             return back * (0.9 if target == top else 0.3) - (0.5 if gems[me] >= gems[top] else 0.0)
         if kind == "inspiration":
-            return 0.6 * number if len(view["hand"]) < 6 else 0.2
+            return 0.6 * number if len(_hand(view)) < 6 else 0.2
         if kind in ("owl", "curse"):
+            target = action["target"]
             grim = sorted((self.value(view, c) for c in view["grimoires"][target]), reverse=True)
             gain = sum(grim[:number])
             return gain * (0.6 if kind == "owl" else 0.35) + (0.3 if target == top else 0.0)
         if kind == "abracadabra":
-            mine = len(view["hand"]) - (1 if action["from"] == "hand" else 0)
-            return 0.7 * (view["hand_sizes"][target] - mine)
+            mine = len(_hand(view)) - (1 if action["from"] == "hand" else 0)
+            return 0.7 * (view["hand_sizes"][action["target"]] - mine)
         if kind == "vortex":
             return self.vortex_gain(view, action)
         return 0.25  # crystal ball: a small edge before drawing
 
-    def vortex_gain(self, view: dict, action: dict) -> float:
+    def vortex_gain(self, view: HocusPocusView, action: dict) -> float:
         """What a Vortex gives me minus what it hands my left neighbour; never a winning card."""
-        me, n = view["seat"], view["players"]
+        me, n = _me(view), view["players"]
         mine = list(view["grimoires"][me])
         if action["from"] == "grimoire":
             mine.remove(action["card"])
         incoming = view["grimoires"][(me - 1) % n]
         for card in mine:
             info = self.info(view, card)
-            if info["kind"] == "spell" and 2 * info["value"] >= view["cauldron"]:
+            if info["kind"] == "spell" and 2 * (info["value"] or 0) >= view["cauldron"]:
                 return -10.0
         give = sum(self.value(view, c) for c in mine)
         get = sum(self.value(view, c) for c in incoming)
         return get - give - 0.5
 
-    def turn(self, view: dict, legal: list) -> dict:
+    def turn(self, view: HocusPocusView, legal: list) -> dict:
         """Its own turn: the best Hocus, else an exchange worth making, else draw or take a Gem."""
-        me = view["seat"]
+        me = _me(view)
         plays = [a for a in legal if a["type"] == "hocus"]
         if plays:
             best = max(plays, key=lambda a: (self.hocus_score(view, a), a["from"] == "grimoire"))
@@ -155,11 +174,11 @@ class HocusPocusBot:
                 return gem
             others = [s for s in range(view["players"]) if s != me]
             ahead = view["gems"][me] > view["gems"][self.leader(view, others)]
-            if (cauldron <= 3 and ahead and cauldron > 1) or len(view["hand"]) >= 5:
+            if (cauldron <= 3 and ahead and cauldron > 1) or len(_hand(view)) >= 5:
                 return gem
         return {"type": "draw"}
 
-    def exchange(self, view: dict, legal: list) -> dict | None:
+    def exchange(self, view: HocusPocusView, legal: list) -> dict | None:
         """Bring a strong Pocus from the Grimoire into the Hand (safe from Owls, Curses,
         Vortex, and usable against a Vortex); each swap strictly improves, so it cannot loop."""
         best, gain = None, 1.0
@@ -176,9 +195,9 @@ class HocusPocusBot:
 
     # ------------------------------------------------------------------ Pocus window
 
-    def threat(self, view: dict, hocus: dict, number: int) -> float:
+    def threat(self, view: HocusPocusView, hocus: Hocus, number: int) -> float:
         """How much the waiting Hocus hurts me (its caster being someone else)."""
-        me = view["seat"]
+        me = _me(view)
         info = self.info(view, hocus["card"])
         kind = info["kind"]
         caster, aimed = hocus["caster"], hocus["aimed_at"]
@@ -189,9 +208,10 @@ class HocusPocusBot:
             ends = take == view["cauldron"] and self.wins_if_ends(view, caster, take)
             return (20.0 if ends else take * lead)
         if kind == "thief":
+            assert aimed is not None, "a Thief takes from a seat"
             return min(number, gems[aimed]) * (1.6 if aimed == me else 0.4) * lead
         if kind == "sacrifice":
-            return min(number, gems[aimed]) * 1.4 if aimed == me else -0.5
+            return min(number, gems[me]) * 1.4 if aimed == me else -0.5
         if kind in ("owl", "curse"):
             return (1.0 if aimed == me else 0.2) * min(number, 3) * 1.2
         if kind == "inspiration":
@@ -205,21 +225,24 @@ class HocusPocusBot:
             return give - get
         return 0.2
 
-    def own_gain(self, view: dict, hocus: dict, number: int) -> float:
+    def own_gain(self, view: HocusPocusView, hocus: Hocus, number: int) -> float:
         """What my own waiting Hocus brings me, roughly in Gems."""
         kind = self.info(view, hocus["card"])["kind"]
         if kind == "spell":
             return min(number, view["cauldron"])
         if kind == "thief":
-            return min(number, view["gems"][hocus["aimed_at"]])
+            aimed = hocus["aimed_at"]
+            assert aimed is not None, "a Thief takes from a seat"
+            return min(number, view["gems"][aimed])
         if kind in HOCUS_RATE:
             return HOCUS_RATE[kind] * number
         return FLAT.get(kind, 0.5)
 
-    def react(self, view: dict, legal: list) -> dict:
+    def react(self, view: HocusPocusView, legal: list) -> dict:
         """The Pocus window: stop, turn or boost the waiting Hocus, or pass."""
-        me = view["seat"]
+        me = _me(view)
         hocus = view["hocus"]
+        assert hocus is not None, "the Pocus window is open on a waiting Hocus"
         pocus = [p["card"] for p in hocus["pocus"]]
         info = self.info(view, hocus["card"])
         wands = sum(1 for c in pocus if c == "magic-wand")
@@ -269,7 +292,7 @@ class HocusPocusBot:
 
     # ------------------------------------------------------------------ why (asked after ``choose``)
 
-    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+    def reason(self, view: HocusPocusView, legal: list, action: dict, names: Sequence[str]) -> str:
         """Why ``action``, in the values ``choose`` weighs (roughly in Gems)."""
         kind = action["type"]
         if kind == "refill":
@@ -294,12 +317,12 @@ class HocusPocusBot:
             ends = ("takes a Gem: the Cauldron is nearly empty and it leads, or its Hand is full"
                     if kind == "gem" else "draws two cards")
             return f"No Hocus is worth casting now (none above 0.3 Gems to it), so it {ends}."
-        hocus = view.get("hocus") or {}
+        hocus = view["hocus"]
         if kind == "pass" and hocus:
-            if hocus.get("caster") == view["seat"]:
+            if hocus["caster"] == view["seat"]:
                 return "Its own Hocus is waiting: nothing it holds would help it more than keeping the card."
-            forecast = hocus.get("forecast") or {}
-            if forecast.get("protected") or forecast.get("stopped") is not None:
+            forecast = hocus["forecast"]
+            if forecast["protected"] or forecast["stopped"] is not None:
                 return "The Hocus is already stopped or turned away: no card of its own is needed."
             info = self.info(view, hocus["card"])
             wands = sum(1 for p in hocus["pocus"] if p["card"] == "magic-wand")
@@ -308,7 +331,7 @@ class HocusPocusBot:
                     "spend a card on, or it holds none that stops it.")
         if kind == "pocus":
             card = action["card"]
-            if hocus.get("caster") == view["seat"]:
+            if hocus is not None and hocus["caster"] == view["seat"]:
                 return ("It protects its own strong Hocus with Lightning." if card == "lightning"
                         else "It doubles its own Hocus with a Magic Wand.")
             if card == "mirror":

@@ -33,6 +33,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .views import PotionHouseView
+
 SPACES = 4
 PER_SPACE = 10
 PATIENCE = 12
@@ -47,7 +49,7 @@ class _Watcher:
         self.last_move = -1
         self.me: int | None = None
 
-    def observe(self, view: dict) -> None:
+    def observe(self, view: PotionHouseView) -> None:
         if view["move"] == self.last_move:
             return
         self.last_move = view["move"]
@@ -63,7 +65,7 @@ class _Watcher:
                 if entry["found"] is not None:
                     self.saw_check(entry["card"], entry["space"], entry["found"], view)
 
-    def choose(self, view: dict, legal: list) -> dict:
+    def choose(self, view: PotionHouseView, legal: list) -> dict:
         self.observe(view)
         kind = legal[0]["type"]
         if kind == "declare":
@@ -72,13 +74,13 @@ class _Watcher:
             return self.assign(view, legal)
         return self.turn(view, legal)
 
-    def declare(self, view: dict, legal: list) -> dict:
+    def declare(self, view: PotionHouseView, legal: list) -> dict:
         count = max(a["count"] for a in legal) if self.draw is None else self.draw
         return next(a for a in legal if a["count"] == count)
 
     draw: int | None = None
 
-    def reason(self, view: dict, legal: list, action: dict, names: Sequence[str]) -> str:
+    def reason(self, view: PotionHouseView, legal: list, action: dict, names: Sequence[str]) -> str:
         """Why ``action``, from what this bot remembers (asked just after ``choose``)."""
         kind = action["type"]
         if kind == "declare":
@@ -92,28 +94,28 @@ class _Watcher:
         return "A move its memory does not explain."
 
     # -- the memory model's hooks
-    def why_concoct(self, view: dict) -> str:
+    def why_concoct(self, view: PotionHouseView) -> str:
         return ("It believes it knows where the token of each of its cards is (or it has searched "
                 "long enough and guesses the rest), so it concocts.")
 
-    def saw_table(self, view: dict) -> None:
+    def saw_table(self, view: PotionHouseView) -> None:
         """Every new view, before its reveal: the human-like memory drops a hand that is gone."""
 
-    def saw_hand(self, cards: list, view: dict) -> None: ...
-    def saw_space(self, space: int, tokens: list, view: dict) -> None: ...
-    def saw_check(self, card: str, space: int, found: bool, view: dict) -> None: ...
+    def saw_hand(self, cards: list, view: PotionHouseView) -> None: ...
+    def saw_space(self, space: int, tokens: list, view: PotionHouseView) -> None: ...
+    def saw_check(self, card: str, space: int, found: bool, view: PotionHouseView) -> None: ...
 
     # each memory model decides and explains in its own way
-    def why_search(self, view: dict, space: int) -> str:
+    def why_search(self, view: PotionHouseView, space: int) -> str:
         raise NotImplementedError
 
-    def why_assign(self, view: dict, action: dict) -> str:
+    def why_assign(self, view: PotionHouseView, action: dict) -> str:
         raise NotImplementedError
 
-    def turn(self, view: dict, legal: list) -> dict:
+    def turn(self, view: PotionHouseView, legal: list) -> dict:
         raise NotImplementedError
 
-    def assign(self, view: dict, legal: list) -> dict:
+    def assign(self, view: PotionHouseView, legal: list) -> dict:
         raise NotImplementedError
 
 
@@ -131,10 +133,10 @@ class PerfectMemoryBot(_Watcher):
     def _cand(self, card: str) -> set[int]:
         return self.cand.setdefault(card, set(range(SPACES)))
 
-    def saw_hand(self, cards: list, view: dict) -> None:
+    def saw_hand(self, cards: list, view: PotionHouseView) -> None:
         self.hand = list(cards)
 
-    def saw_space(self, space: int, tokens: list, view: dict) -> None:
+    def saw_space(self, space: int, tokens: list, view: PotionHouseView) -> None:
         inside = set(tokens)
         for card in view["card_info"]:
             if card in inside:
@@ -143,14 +145,14 @@ class PerfectMemoryBot(_Watcher):
                 self._cand(card).discard(space)
         self._deduce(view)
 
-    def saw_check(self, card: str, space: int, found: bool, view: dict) -> None:
+    def saw_check(self, card: str, space: int, found: bool, view: PotionHouseView) -> None:
         if found:
             self.cand[card] = {space}
         else:
             self._cand(card).discard(space)
         self._deduce(view)
 
-    def _deduce(self, view: dict) -> None:
+    def _deduce(self, view: PotionHouseView) -> None:
         """A space with ten known tokens holds no other; a token with one place is there."""
         cards = list(view["card_info"])
         changed = True
@@ -165,14 +167,15 @@ class PerfectMemoryBot(_Watcher):
                             cand.discard(space)
                             changed = True
 
-    def _hand(self, view: dict) -> list | None:
+    def _hand(self, view: PotionHouseView) -> list | None:
         """Its cards, if it saw them and still holds exactly those."""
-        hand = self.hand
-        if hand is None or len(hand) != view["hand_sizes"][view["seat"]]:
+        hand, me = self.hand, view["seat"]
+        assert me is not None, "a bot plays from its own seat's view"
+        if hand is None or len(hand) != view["hand_sizes"][me]:
             return None
         return hand
 
-    def turn(self, view: dict, legal: list) -> dict:
+    def turn(self, view: PotionHouseView, legal: list) -> dict:
         hand = self._hand(view)
         cards = list(view["card_info"])
         # Cards it never saw (a host that does not show it the table) are known once all
@@ -193,16 +196,16 @@ class PerfectMemoryBot(_Watcher):
         best = max(range(SPACES), key=value)
         return next(a for a in legal if a["type"] == "search" and a["space"] == best)
 
-    def why_search(self, view: dict, space: int) -> str:
+    def why_search(self, view: PotionHouseView, space: int) -> str:
         return (f"Space {space + 1} may hold the most tokens of its cards (and others) whose place it "
                 "has not yet worked out from what it saw.")
 
-    def why_assign(self, view: dict, action: dict) -> str:
+    def why_assign(self, view: PotionHouseView, action: dict) -> str:
         if self._cand(action["card"]) == {action["space"]}:
             return f"It worked out that this token is in space {action['space'] + 1} from what it saw."
         return f"It does not know where this token is; space {action['space'] + 1} is one place it may be."
 
-    def assign(self, view: dict, legal: list) -> dict:
+    def assign(self, view: PotionHouseView, legal: list) -> dict:
         sure = [a for a in legal if self._cand(a["card"]) == {a["space"]}]
         if sure:
             return sure[0]
@@ -278,7 +281,7 @@ class HumanMemoryBot(_Watcher):
             return None
         return trace[0]
 
-    def _store(self, card: str, space: int, view: dict) -> None:
+    def _store(self, card: str, space: int, view: PotionHouseView) -> None:
         table = view["card_info"]
         if self.rng.random() < self.memory.confusion:
             family = table[card]["family"]
@@ -293,18 +296,20 @@ class HumanMemoryBot(_Watcher):
     def _my_cards(self, now: int) -> list:
         return [c for c, gone in self.hand.items() if gone > now]
 
-    def saw_table(self, view: dict) -> None:
+    def saw_table(self, view: PotionHouseView) -> None:
         """Cards it no longer holds face down are forgotten as its own; once its potion is
         checked (or before its first draw) the misses and searches of that hand go too."""
-        if view["hand_sizes"][view["seat"]]:
+        me = view["seat"]
+        assert me is not None, "a bot plays from its own seat's view"
+        if view["hand_sizes"][me]:
             return
         self.hand = {}
         potion = view["potion"]
-        if potion is None or potion["seat"] != view["seat"]:
+        if potion is None or potion["seat"] != me:
             self.absent = {}
             self.searches = 0
 
-    def saw_hand(self, cards: list, view: dict) -> None:
+    def saw_hand(self, cards: list, view: PotionHouseView) -> None:
         """Its look at its cards: each is remembered for a while (always, face up)."""
         for card in cards:
             if view["keep_cards_visible"]:
@@ -315,7 +320,7 @@ class HumanMemoryBot(_Watcher):
             if card not in cards:
                 del self.hand[card]
 
-    def saw_space(self, space: int, tokens: list, view: dict) -> None:
+    def saw_space(self, space: int, tokens: list, view: PotionHouseView) -> None:
         """An open lid: it looks for each of its cards (found or missed) and notices a few others."""
         now = view["turn"]
         self.opened[space] = now
@@ -331,7 +336,7 @@ class HumanMemoryBot(_Watcher):
         for i in sorted(range(len(others)), key=lambda _: self.rng.random())[:self.memory.attention]:
             self._store(others[i], space, view)
 
-    def saw_check(self, card: str, space: int, found: bool, view: dict) -> None:
+    def saw_check(self, card: str, space: int, found: bool, view: PotionHouseView) -> None:
         """A check is a sure sighting: a find is stored, a remembered place proved wrong is dropped."""
         if found:
             self._store(card, space, view)
@@ -357,11 +362,13 @@ class HumanMemoryBot(_Watcher):
         share = sum(1 for c in self.where if self._recall(c, now) is not None) / (SPACES * PER_SPACE)
         return share + (1 - share) / SPACES
 
-    def _chance(self, view: dict) -> float:
+    def _chance(self, view: PotionHouseView) -> float:
         """How likely it believes a potion of its cards is now."""
         now = view["turn"]
         mine = self._my_cards(now)
-        odds = self._blind(now) ** (view["hand_sizes"][view["seat"]] - len(mine))
+        me = view["seat"]
+        assert me is not None, "a bot plays from its own seat's view"
+        odds = self._blind(now) ** (view["hand_sizes"][me] - len(mine))
         for card in mine:
             odds /= len(self._places(card, now))
         return odds
@@ -376,7 +383,7 @@ class HumanMemoryBot(_Watcher):
         return gain
 
     # -- acting
-    def turn(self, view: dict, legal: list) -> dict:
+    def turn(self, view: PotionHouseView, legal: list) -> dict:
         """Concoct when sure enough for its impatience (or stuck), else search where it helps most."""
         now = view["turn"]
         odds = self._chance(view)
@@ -389,7 +396,7 @@ class HumanMemoryBot(_Watcher):
         best = max(range(SPACES), key=lambda k: (self._gain(k, now), -self.opened[k], self.rng.random()))
         return next(a for a in legal if a["type"] == "search" and a["space"] == best)
 
-    def assign(self, view: dict, legal: list) -> dict:
+    def assign(self, view: PotionHouseView, legal: list) -> dict:
         """Place the surest card first; guess among the places left, weighted by room for it."""
         now = view["turn"]
         cards = list(dict.fromkeys(a["card"] for a in legal))
@@ -403,7 +410,7 @@ class HumanMemoryBot(_Watcher):
         return next(a for a in legal if a["card"] == card and a["space"] == space)
 
     # -- explaining
-    def why_concoct(self, view: dict) -> str:
+    def why_concoct(self, view: PotionHouseView) -> str:
         """The concoct explained by the chance it believed and why it stopped searching."""
         odds, stuck = self.odds
         if odds >= 1:
@@ -415,7 +422,7 @@ class HumanMemoryBot(_Watcher):
                 f"{round(odds * 100)}% that every one is right, by what it remembers) to risk "
                 "a potion.")
 
-    def why_search(self, view: dict, space: int) -> str:
+    def why_search(self, view: PotionHouseView, space: int) -> str:
         """The search explained by its unfound cards, or by the space it saw open longest ago."""
         memory = f"({self.level} memory: memories fade and look-alikes get mixed up)"
         if self._gain(space, view["turn"]) > 0:
@@ -424,7 +431,7 @@ class HumanMemoryBot(_Watcher):
         return (f"It has not seen space {space + 1} open for the longest while, so it looks there "
                 f"to remember more tokens {memory}.")
 
-    def why_assign(self, view: dict, action: dict) -> str:
+    def why_assign(self, view: PotionHouseView, action: dict) -> str:
         """The placing explained by a remembered find, three misses, or a guess."""
         now = view["turn"]
         if self._recall(action["card"], now) == action["space"]:
