@@ -166,7 +166,8 @@ def action_label(action: dict, names: Sequence[str]) -> str:
         return f"discards {label(action.get('card'))} for the hand limit"
     if kind == "refill":
         return f"fills their Grimoire with {label(action.get('card'))}"
-    cards = action.get("cards") if isinstance(action.get("cards"), list) else []
+    given = action.get("cards")
+    cards = given if isinstance(given, list) else []
     if kind == "give":
         return f"gives {labels(cards)} to the Owl's caster"
     if kind == "curse":
@@ -320,6 +321,8 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
     cards = Cards(view)
     hocus = view["hocus"]
     pending = view["pending"] or {}
+    # the seat the Owl or Curse being dealt with is aimed at (else None)
+    dealt_with = {"curse": pending.get("target"), "give": pending.get("seat")}.get(pending.get("kind") or "")
     to_act = view["to_act"]
     seats = []
     for s in range(len(names)):
@@ -332,7 +335,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
                 role = "target"
             if s in hocus["passed"]:
                 badges.append({"text": "passed", "tone": "muted"})
-        elif s == {"curse": pending.get("target"), "give": pending.get("seat")}.get(pending.get("kind")):
+        elif s == dealt_with:
             role = "target"  # of the Owl or Curse being dealt with
         elif s == view["current"] and s not in to_act and not view["is_over"]:
             role = "their turn" if s != you else "your turn"

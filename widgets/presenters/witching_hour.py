@@ -282,9 +282,9 @@ def _headline(view: dict, actor: int | None, who: Who, names: list) -> dict:
 
 def _table(view: dict, actor: int | None, who: Who) -> list:
     deck = Cards(view)
-    zones = [{"key": "discard", "label": "Discard pile",
-              "pile": {"count": view["discard_size"], "attr": "discard-size"},
-              "text": "face down"}]
+    zones: list[dict[str, Any]] = [{"key": "discard", "label": "Discard pile",
+                                    "pile": {"count": view["discard_size"], "attr": "discard-size"},
+                                    "text": "face down"}]
     atk = view["attack"]
     if atk:
         cards = [deck.face(atk["card"], atk["count"])]
@@ -304,6 +304,7 @@ def _table(view: dict, actor: int | None, who: Who) -> list:
         if pending["source"] == "discard":
             where = "The discard pile"
         else:
+            assert actor is not None, "only the picking seat's own view holds the cards it picks from"
             where = f"{who.own(actor, cap=True)} Hex pile"
         zones.append({"key": "pick", "label": where + ", seen",
                       "cards": deck.hand_faces(pending["cards"]), "text": "take one into your hand",
@@ -441,6 +442,7 @@ def _pick_prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict:
     if pending.get("source") == "discard":
         source = "the discard pile"
     else:
+        assert actor is not None, "a pick is offered to the seat to act"
         source = f"{who.own(actor)} Hex pile"
     groups: list = [{"label": "Cards", "choices": picks}]
     # The engine lists no pick of the Hourglasses in the pile: say why (a house rule).
@@ -495,7 +497,7 @@ def _scoreboard(view: dict, names: list) -> dict | None:
     rounds = view["round_scores"]
     rows = []
     for s in range(len(names)):
-        cells = [{"text": _score_text(r[s])} for r in rounds]
+        cells: list[dict[str, Any]] = [{"text": _score_text(r[s])} for r in rounds]
         cells.append({"text": _score_text(view["totals"][s]), "strong": True})
         rows.append({"head": {"text": names[s]}, "cells": cells})
     head = ["Player", *(f"R{i + 1}" for i in range(len(rounds))), "Total"]
