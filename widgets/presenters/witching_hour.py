@@ -10,10 +10,16 @@ action the engine listed as legal; :func:`compose` turns a hand-built selection 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ...engine import Game, IllegalAction
-from ...engine.games.witching_hour import card_words, read_selection
+from ...engine.games.witching_hour import (
+    PickPending,
+    SplitPending,
+    WitchingHourView,
+    card_words,
+    read_selection,
+)
 from ..i18n import _, bot_word
 from ..picks import picked_counts
 from ..scene import SCENE_VERSION, Who, card, choice, combo_key, counter, god_log, log_entry, plural
@@ -53,7 +59,7 @@ ABILITY = {
 class Cards:
     """The facts about this game's card types, read from its view's ``card_info``."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: WitchingHourView):
         self.info: dict = view["card_info"]
         self.types = sorted(self.info, key=lambda t: self.info[t]["order"])
         """The types in the deck's fixed order."""
@@ -139,13 +145,18 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
 # --------------------------------------------------------------------------- scenes
 
 
+def _view(game: Game, seat: int | None, names: Sequence[str] | None = None) -> WitchingHourView:
+    """``seat``'s view as the spec declares it (view_type: a test checks every view against it)."""
+    return cast(WitchingHourView, game.view(seat, names=names))
+
+
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
     """The scene of ``seat``'s view (``None``: a spectator), with ``seat``'s legal choices.
 
     ``you`` is the seat the person at the screen plays (texts then say "you").
     """
-    view = game.view(seat, names=names)
+    view = _view(game, seat, names)
     hands = {seat: view["hand"]} if seat is not None else {}
     legal = game.legal_actions(seat) if seat is not None else []
     log = [log_entry(e) for e in view["log"][-80:]]
@@ -159,11 +170,11 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     Cauldron's cards, a pile to pick from); the log is the public one, with each seat's
     private version of an event attached.
     """
-    views = [game.view(s, names=names) for s in range(game.players)]
-    public = game.view(None, names=names)
+    views = [_view(game, s, names) for s in range(game.players)]
+    public = _view(game, None, names)
     to_act = list(game.to_act)
     actor = to_act[0] if to_act else None
-    base = dict(views[actor]) if actor is not None else dict(public)
+    base = views[actor].copy() if actor is not None else public.copy()
     base["seat"] = None
     # Each seat sees its own face-down score tokens (scoring/public): the god view shows them all.
     base["round_scores"] = [[views[s]["round_scores"][i][s] for s in range(game.players)]
@@ -178,7 +189,7 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     return _scene(game, base, hands, actor, legal, list(names), bots, None, log, god=True)
 
 
-def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, names: list,
+def _scene(game: Game, view: WitchingHourView, hands: dict, actor: int | None, legal: list, names: list,
            bots: Sequence | None, you: int | None, log: list, god: bool) -> dict:
     """Assemble the scene; ``actor`` is the seat whose hand and choices are shown."""
     deck = Cards(view)
@@ -238,7 +249,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: list, 
     return scene
 
 
-def _headline(view: dict, actor: int | None, who: Who, names: list) -> dict:
+def _headline(view: WitchingHourView, actor: int | None, who: Who, names: list) -> dict:
     atk = view["attack"]
     phase = view["phase"]
     if view["is_over"]:
@@ -255,6 +266,7 @@ def _headline(view: dict, actor: int | None, who: Who, names: list) -> dict:
             return {"text": "Your turn: attack an opponent, or play a card into a Hex pile.", "tone": tone}
         return {"text": f"{names[current]}'s turn: attack, or play a card into a Hex pile.", "tone": tone}
     if phase == "defend":
+        assert atk is not None, "the defend phase answers an attack"
         size = plural(atk["size"], "card")
         what = _cards(atk["card"], atk["count"], atk["candle"])
         them = "it" if atk["size"] == 1 else "them"
@@ -265,9 +277,8 @@ def _headline(view: dict, actor: int | None, who: Who, names: list) -> dict:
         verb = "turned the attack back on" if atk["reflections"] else "attacked"
         return {"text": f"{who(atk['attacker'], True)} {verb} {who(atk['defender'])} ({what}); "
                         f"{who(atk['defender'])} must block with {size} or take {them}.", "tone": tone}
-    pending = view.get("pending") or {}
     if phase == "pick":
-        where = "the discard pile" if pending.get("source") == "discard" else "their Hex pile"
+        where = "the discard pile" if _pick_source(view) == "discard" else "their Hex pile"
         if mine:
             where = where.replace("their", "your")
             return {"text": f"Choose the card to take from {where} into your hand.", "tone": tone}
@@ -280,7 +291,7 @@ def _headline(view: dict, actor: int | None, who: Who, names: list) -> dict:
     return {"text": "", "tone": "info"}
 
 
-def _table(view: dict, actor: int | None, who: Who) -> list:
+def _table(view: WitchingHourView, actor: int | None, who: Who) -> list:
     deck = Cards(view)
     zones: list[dict[str, Any]] = [{"key": "discard", "label": "Discard pile",
                                     "pile": {"count": view["discard_size"], "attr": "discard-size"},
@@ -295,24 +306,24 @@ def _table(view: dict, actor: int | None, who: Who) -> list:
             note += f" · reflected {plural(atk['reflections'], 'time')}"
         zones.append({"key": "attack", "label": f"{who(atk['attacker'], True)} → {who(atk['defender'])}",
                       "cards": cards, "text": note, "tone": "attack"})
-    pending = view.get("pending") or {}
-    if pending.get("kind") == "split" and pending.get("cards"):
+    seen = _seen(view)
+    if seen is not None and seen["kind"] == "split" and seen["cards"]:
         zones.append({"key": "cauldron", "label": "Drawn by the Cauldron",
-                      "cards": [deck.face(k) for k in pending["cards"]], "text": "keep one, give one",
+                      "cards": [deck.face(k) for k in seen["cards"]], "text": "keep one, give one",
                       "tone": "reveal"})
-    elif pending.get("kind") == "pick" and "cards" in pending:
-        if pending["source"] == "discard":
+    elif seen is not None and seen["kind"] == "pick":
+        if seen["source"] == "discard":
             where = "The discard pile"
         else:
             assert actor is not None, "only the picking seat's own view holds the cards it picks from"
             where = f"{who.own(actor, cap=True)} Hex pile"
         zones.append({"key": "pick", "label": where + ", seen",
-                      "cards": deck.hand_faces(pending["cards"]), "text": "take one into your hand",
+                      "cards": deck.hand_faces(seen["cards"]), "text": "take one into your hand",
                       "tone": "reveal"})
     return zones
 
 
-def _picker(view: dict, legal: list, names: list, who: Who) -> dict | None:
+def _picker(view: WitchingHourView, legal: list, names: list, who: Who) -> dict | None:
     phase = view["phase"]
     if phase == "turn":
         combos: dict = {}
@@ -341,7 +352,9 @@ def _picker(view: dict, legal: list, names: list, who: Who) -> dict | None:
                 "invalid": "Not a legal attack: cards of one type, plus at most one Candle.",
                 "rule": R + "attack/same-type"}
     if phase == "defend":
-        size = view["attack"]["size"]
+        atk = view["attack"]
+        assert atk is not None, "the defend phase answers an attack"
+        size = atk["size"]
         combos = {}
         for action in legal:
             if action["type"] != "block":
@@ -363,13 +376,14 @@ def _picker(view: dict, legal: list, names: list, who: Who) -> dict | None:
     return None
 
 
-def _prompt(view: dict, legal: list, actor: int | None, names: list, who: Who) -> dict | None:
+def _prompt(view: WitchingHourView, legal: list, actor: int | None, names: list, who: Who) -> dict | None:
     deck = Cards(view)
     phase = view["phase"]
     if phase == "turn":
         return _ability_prompt(view, legal, actor, names, who)
     if phase == "defend":
         atk = view["attack"]
+        assert atk is not None, "the defend phase answers an attack"
         blocks, other = [], []
         for action in legal:
             kind = action["type"]
@@ -405,7 +419,8 @@ def _prompt(view: dict, legal: list, actor: int | None, names: list, who: Who) -
     return None
 
 
-def _ability_prompt(view: dict, legal: list, actor: int | None, names: list, who: Who) -> dict | None:
+def _ability_prompt(view: WitchingHourView, legal: list, actor: int | None, names: list,
+                    who: Who) -> dict | None:
     """The cards ``actor`` may play for their ability on its turn, one group per type."""
     deck = Cards(view)
     groups = []
@@ -431,15 +446,30 @@ def _ability_prompt(view: dict, legal: list, actor: int | None, names: list, who
     return {"title": "Or play a card into a Hex pile", "groups": groups}
 
 
-def _pick_prompt(view: dict, legal: list, actor: int | None, who: Who) -> dict:
+def _pick_source(view: WitchingHourView) -> str | None:
+    """Where the pending pick comes from (`discard`, `hex`; None: no pick pending)."""
+    pending = view["pending"]
+    return pending["source"] if pending is not None and pending["kind"] == "pick" else None
+
+
+def _seen(view: WitchingHourView) -> PickPending | SplitPending | None:
+    """The pending pick or split with the cards it offers, in the view of the seat choosing
+    (only that seat's view holds them: the public shape has no ``cards``), else None."""
+    pending = view["pending"]
+    if pending is None or "cards" not in pending:
+        return None
+    return cast("PickPending | SplitPending", pending)
+
+
+def _pick_prompt(view: WitchingHourView, legal: list, actor: int | None, who: Who) -> dict:
     """The cards a Skull or an Hourglass may bring back, and why any in the pile is not offered."""
     deck = Cards(view)
-    pending = view.get("pending") or {}
-    pool = pending.get("cards") or {}
+    seen = _seen(view)
+    pool = seen["cards"] if seen is not None and seen["kind"] == "pick" else {}
     picks = [choice(f"Take {_cards(a['card'], 1)}", a, tone="primary",
                     cards=[deck.face(a["card"], pool.get(a["card"], 1))])
              for a in legal if a["type"] == "pick"]
-    if pending.get("source") == "discard":
+    if _pick_source(view) == "discard":
         source = "the discard pile"
     else:
         assert actor is not None, "a pick is offered to the seat to act"
@@ -467,7 +497,7 @@ def _scored_just_now(log: list, you: int | None) -> bool:
     return False
 
 
-def _scoring(view: dict, names: list, fresh: bool = False) -> dict | None:
+def _scoring(view: WitchingHourView, names: list, fresh: bool = False) -> dict | None:
     deck = Cards(view)
     last = view.get("last_round")
     if not last:
@@ -491,7 +521,7 @@ def _scoring(view: dict, names: list, fresh: bool = False) -> dict | None:
             "head": ["Card", *names], "rows": rows, "foot": foot, "round": last["round"], "fresh": fresh}
 
 
-def _scoreboard(view: dict, names: list) -> dict | None:
+def _scoreboard(view: WitchingHourView, names: list) -> dict | None:
     if not view["round_scores"]:
         return None
     rounds = view["round_scores"]
@@ -513,12 +543,13 @@ def _score_text(value: int | None) -> str:
     return _("face down") if value is None else str(value)
 
 
-def _gameover(view: dict, names: list, who: Who) -> dict | None:
+def _gameover(view: WitchingHourView, names: list, who: Who) -> dict | None:
     """Who won, by how much, and the story of the rounds (every score is open at the end)."""
     if not view["is_over"]:
         return None
     winners = view["winners"]
-    totals = view["totals"]
+    assert None not in view["totals"], "every total is open once the game is over (scoring/public)"
+    totals = cast(list[int], view["totals"])
     low = min(totals)
     named = [who(w, True) for w in winners]
     title = " and ".join(named) + (" win!" if named == ["You"] else " wins!")
@@ -557,7 +588,7 @@ def _round_story(rounds: list, running_totals: list, names: list, winners: list)
     return lines
 
 
-def _legend(view: dict) -> list:
+def _legend(view: WitchingHourView) -> list:
     deck = Cards(view)
     out = []
     for kind in deck.types:

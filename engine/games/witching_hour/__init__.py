@@ -39,7 +39,7 @@ from .bot import WitchingHourBot
 from .deck import HOUSE_DECK, card_words, merge_deck
 from .selection import read_selection
 from .state import WitchingHourState
-from .views import WitchingHourView
+from .views import PickPending, SplitPending, WitchingHourView
 
 SPEC = GameSpec(
     id="witching-hour",
@@ -83,5 +83,5 @@ SPEC = GameSpec(
     view_type=WitchingHourView,
 )
 
-__all__ = ["HOUSE_DECK", "SPEC", "WitchingHourState", "WitchingHourView", "card_words",
-           "read_selection"]
+__all__ = ["HOUSE_DECK", "SPEC", "PickPending", "SplitPending", "WitchingHourState", "WitchingHourView",
+           "card_words", "read_selection"]
