@@ -15,11 +15,11 @@ Hocus or Pocus in words and outline too (colour is never the only cue).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from ...engine import Game, IllegalAction
-from ...engine.games.hocus_pocus import card_label
+from ...engine.games.hocus_pocus import HocusPocusView, card_label
 from ..i18n import _, bot_word
 from ..picks import picked_order
 from ..scene import SCENE_VERSION, Who, card, choice, counter, god_log, log_entry, plural
@@ -87,7 +87,7 @@ def labels(names: Sequence[str]) -> str:
 class Cards:
     """The facts about this game's cards, read from its view's ``card_info`` (never from names)."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: HocusPocusView):
         self.info: dict = view["card_info"]
 
     def _of(self, name: str) -> dict:
@@ -199,6 +199,11 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
 # --------------------------------------------------------------------------- scenes
 
 
+def _view(game: Game, seat: int | None, names: Sequence[str] | None = None) -> HocusPocusView:
+    """``seat``'s view as the spec declares it (view_type: a test checks every view against it)."""
+    return cast(HocusPocusView, game.view(seat, names=names))
+
+
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
     """The scene of ``seat``'s view (``None``: a spectator), with ``seat``'s legal choices.
@@ -206,7 +211,7 @@ def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequenc
     ``you`` is the seat the person at the screen plays (texts then say "you").
     """
     names = list(names)
-    view = game.view(seat, names=names)
+    view = _view(game, seat, names)
     legal = {seat: game.legal_actions(seat)} if seat is not None else {}
     notes = _not_now(game, seat, names, Cards(view)) if seat is not None and legal[seat] else []
     log = [log_entry(e) for e in view["log"][-80:]]
@@ -222,11 +227,11 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     version of an event attached.
     """
     names = list(names)
-    views = [game.view(s, names=names) for s in range(game.players)]
-    public = game.view(None, names=names)
+    views = [_view(game, s, names) for s in range(game.players)]
+    public = _view(game, None, names)
     to_act = list(game.to_act)
     actor = to_act[0] if to_act else None
-    base = dict(views[actor]) if actor is not None else dict(public)
+    base = views[actor].copy() if actor is not None else public.copy()
     base["seat"] = None
     hands = {s: views[s]["hand"] for s in range(game.players)}
     legal = {s: game.legal_actions(s) for s in to_act}
@@ -234,7 +239,7 @@ def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None 
     return _scene(game, base, hands, actor, legal, names, bots, None, log, [], god=True)
 
 
-def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: dict, names: list,
+def _scene(game: Game, view: HocusPocusView, hands: dict, actor: int | None, legal: dict, names: list,
            bots: Sequence | None, you: int | None, log: list, notes: list, god: bool) -> dict:
     """Assemble the scene; ``actor`` is the seat whose hand is shown, ``legal`` each acting seat's actions."""
     players = game.players
@@ -265,7 +270,7 @@ def _scene(game: Game, view: dict, hands: dict, actor: int | None, legal: dict, 
     for seat, actions in legal.items():
         if not actions:
             continue
-        seat_view = view if not god else game.view(seat, names=names)
+        seat_view = view if not god else _view(game, seat, names)
         title, seat_groups = _prompt(seat_view, actions, seat, who, names)
         if god and len(legal) > 1:  # one compact group per seat: its Pass, then its Pocus cards
             seat_groups = [{"label": f"{names[seat]} may answer",
@@ -294,7 +299,7 @@ def _walk_groups(groups: list):
         yield from _walk_groups(g.get("rows", []))
 
 
-def _chips(view: dict) -> list:
+def _chips(view: HocusPocusView) -> list:
     chips = [{"label": "Turn", "value": str(view["turn"])},
              {"label": "Cauldron", "value": plural(view["cauldron"], "Gem")},
              {"label": "Move", "value": str(view["move"])}]
@@ -303,7 +308,7 @@ def _chips(view: dict) -> list:
     return chips
 
 
-def _hand_faces(view: dict, hand: list, seat: int) -> list:
+def _hand_faces(view: HocusPocusView, hand: list, seat: int) -> list:
     faces = Cards(view).hand_faces(hand)
     if seat == view["current"] and view["locked"]:
         locked = list(view["locked"])
@@ -317,12 +322,15 @@ def _hand_faces(view: dict, hand: list, seat: int) -> list:
 # --------------------------------------------------------------------------- the people
 
 
-def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, god: bool) -> list:
+def _players(view: HocusPocusView, hands: dict, names: list, bots: list, you: int | None, god: bool) -> list:
     cards = Cards(view)
     hocus = view["hocus"]
-    pending = view["pending"] or {}
-    # the seat the Owl or Curse being dealt with is aimed at (else None)
-    dealt_with = {"curse": pending.get("target"), "give": pending.get("seat")}.get(pending.get("kind") or "")
+    pending = view["pending"]
+    dealt_with = None  # the seat the Owl or Curse being dealt with is aimed at
+    if pending is not None and pending["kind"] == "curse":
+        dealt_with = pending["target"]
+    elif pending is not None and pending["kind"] == "give":
+        dealt_with = pending["seat"]
     to_act = view["to_act"]
     seats = []
     for s in range(len(names)):
@@ -366,7 +374,7 @@ def _players(view: dict, hands: dict, names: list, bots: list, you: int | None, 
 # --------------------------------------------------------------------------- the table
 
 
-def _table(view: dict, who: Who) -> list:
+def _table(view: HocusPocusView, who: Who) -> list:
     cards = Cards(view)
     zones = []
     zones.append({"key": "cauldron", "label": "Cauldron",
@@ -392,7 +400,7 @@ def _table(view: dict, who: Who) -> list:
     return zones
 
 
-def effect_text(effect: dict, who: Who) -> str:
+def effect_text(effect: Mapping[str, Any], who: Who) -> str:
     """The forecast's ``effect`` (the view: ``hocus["forecast"]["effect"]``) as a clause:
     'Morgana takes 4 Gems from the Cauldron'. Counts only: which cards stays hidden."""
     kind, caster = effect["kind"], effect["caster"]
@@ -428,7 +436,7 @@ def effect_text(effect: dict, who: Who) -> str:
     return "it takes effect"
 
 
-def _window(view: dict, who: Who) -> dict | None:
+def _window(view: HocusPocusView, who: Who) -> dict | None:
     """The Pocus window: the Hocus, its Pocus cards, and the engine's forecast of passing now."""
     hocus = view["hocus"]
     if not hocus:
@@ -462,6 +470,7 @@ def _window(view: dict, who: Who) -> dict | None:
         number = forecast["number"]
         worth = f" with its number doubled to {number}" if number != cards.number(name) else ""
         shield = " (a Lightning protects it)" if forecast["protected"] else ""
+        assert forecast["effect"] is not None, "a Hocus nothing stops has an effect"
         lines.append({"text": f"If everyone passes now, it takes effect{worth}{shield}: "
                               f"{effect_text(forecast['effect'], who)}.", "tone": "outcome"})
     if forecast["hourglass"]:
@@ -478,8 +487,10 @@ def _window(view: dict, who: Who) -> dict | None:
 # --------------------------------------------------------------------------- headline
 
 
-def _react_headline(hocus: dict, to_act: list, me: int | None, who: Who) -> dict:
+def _react_headline(view: HocusPocusView, to_act: list, me: int | None, who: Who) -> dict:
     """The headline while a Hocus waits for answers; ``me`` is the answering seat at the screen."""
+    hocus = view["hocus"]
+    assert hocus is not None, "asked only while a Hocus waits"
     tone = "you" if me is not None else "wait"
     caster, aimed = hocus["caster"], hocus["aimed_at"]
     what = label(hocus["card"])
@@ -499,7 +510,7 @@ def _react_headline(hocus: dict, to_act: list, me: int | None, who: Who) -> dict
                     f"{who.many(to_act)} to react or pass.", "tone": tone, "reacting": True}
 
 
-def _headline(view: dict, actor: int | None, who: Who) -> dict:
+def _headline(view: HocusPocusView, actor: int | None, who: Who) -> dict:
     if view["is_over"]:
         winners = view["winners"]
         top = max(view["gems"]) if view["gems"] else 0
@@ -521,7 +532,7 @@ def _headline(view: dict, actor: int | None, who: Who) -> dict:
     phase = view["phase"]
     hocus = view["hocus"]
     if phase == "react" and hocus:
-        return _react_headline(hocus, to_act, actor if mine else None, who)
+        return _react_headline(view, to_act, actor if mine else None, who)
     if phase == "turn":
         if mine:
             if view["turn_over"]:
@@ -530,9 +541,10 @@ def _headline(view: dict, actor: int | None, who: Who) -> dict:
                             "drawing 2 cards or taking a Gem.", "tone": tone}
         return {"text": f"{who.own(current, cap=True)} turn: casting Hocus cards, then drawing 2 cards or "
                         "taking a Gem.", "tone": tone}
-    pending = view["pending"] or {}
-    count = pending.get("count", 0)
+    pending = view["pending"]
+    count = pending["count"] if pending is not None else 0
     if phase == "give":
+        assert pending is not None and pending["kind"] == "give", "the give phase has its Owl pending"
         giver, to = pending["seat"], pending["to"]
         if mine:
             return {"text": f"{who.own(to, cap=True)} Owl takes {plural(count, 'card')} of your Grimoire: "
@@ -540,6 +552,7 @@ def _headline(view: dict, actor: int | None, who: Who) -> dict:
         return {"text": f"{who(giver, True)} is choosing {plural(count, 'Grimoire card')} to give "
                         f"{who(to)}.", "tone": tone}
     if phase == "curse":
+        assert pending is not None and pending["kind"] == "curse", "the curse phase has its Curse pending"
         target = pending["target"]
         if mine:
             return {"text": f"Your Curse hits {who(target)}: choose {plural(count, 'card')} of their "
@@ -547,6 +560,7 @@ def _headline(view: dict, actor: int | None, who: Who) -> dict:
         return {"text": f"{who(pending['seat'], True)} is choosing {plural(count, 'card')} of "
                         f"{who.own(target)} Grimoire to discard.", "tone": tone}
     if phase == "arrange":
+        assert pending is not None, "the arrange phase has its Crystal Ball pending"
         if mine:
             return {"text": f"Put the {plural(count, 'card')} you saw back on the Library: pick them "
                             "top card first, then confirm.", "tone": tone}
@@ -562,7 +576,7 @@ def _headline(view: dict, actor: int | None, who: Who) -> dict:
 # --------------------------------------------------------------------------- choices
 
 
-def _prompt(view: dict, legal: list, seat: int, who: Who, names: list) -> tuple[str, list]:
+def _prompt(view: HocusPocusView, legal: list, seat: int, who: Who, names: list) -> tuple[str, list]:
     """The title and the groups of choices of one seat that may act."""
     cards = Cards(view)
     types = {a["type"] for a in legal}
@@ -583,14 +597,17 @@ def _prompt(view: dict, legal: list, seat: int, who: Who, names: list) -> tuple[
                           tone="primary", rule=R + ("owl/give" if phase == "give" else "curse/discard"))
                    for a in legal]
         if phase == "give":
+            assert pending is not None and pending["kind"] == "give", "the give phase has its Owl pending"
             title = f"Hand {who.own(pending['to'])} Owl {plural(pending['count'], 'Grimoire card')}"
         else:
+            assert pending is not None and pending["kind"] == "curse", "the curse phase has its Curse pending"
             title = f"Discard {plural(pending['count'], 'card')} of {who.own(pending['target'])} Grimoire"
         return title, [{"label": "Choose", "choices": choices}]
     if phase == "arrange":
         return _arrange_prompt(view, legal, seat)
     if phase == "discard":
-        count = (view["pending"] or {}).get("count", 1)
+        pending = view["pending"]
+        count = pending["count"] if pending is not None else 1
         choices = [choice(f"Discard {label(a['card'])}", a, cards=[cards.face(a["card"])],
                           rule=R + "end/hand-limit") for a in legal]
         return (f"Hand limit: discard {plural(count, 'card')}, one at a time",
@@ -598,7 +615,7 @@ def _prompt(view: dict, legal: list, seat: int, who: Who, names: list) -> tuple[
     return "Choose", [{"label": "Choices", "choices": [choice(action_label(a, names), a) for a in legal]}]
 
 
-def reaction(view: dict, seat: int, legal: list) -> dict | None:
+def reaction(view: HocusPocusView, seat: int, legal: list) -> dict | None:
     """How a Pocus window concerns ``seat``, for the table's automatic pass (or None: not one).
 
     From ``seat``'s own view and legal actions only: ``pass`` (the action the table plays for
@@ -631,9 +648,10 @@ def reaction(view: dict, seat: int, legal: list) -> dict | None:
     return {"pass": passes[0], "concerns": concerns, "stops": stops}
 
 
-def _react_prompt(view: dict, legal: list, seat: int, who: Who) -> tuple[str, list]:
+def _react_prompt(view: HocusPocusView, legal: list, seat: int, who: Who) -> tuple[str, list]:
     cards = Cards(view)
     hocus = view["hocus"]
+    assert hocus is not None, "the react phase answers a waiting Hocus"
     what = label(hocus["card"])
     passes = [choice("Pass", a, tone="primary", icon="pass", rule=R + "react/close",
                      hint="Play nothing now; any new Pocus asks you again.")
@@ -660,7 +678,7 @@ def _react_prompt(view: dict, legal: list, seat: int, who: Who) -> tuple[str, li
     return f"React to {what}", groups
 
 
-def _turn_prompt(view: dict, legal: list, seat: int, who: Who, names: list) -> tuple[str, list]:
+def _turn_prompt(view: HocusPocusView, legal: list, seat: int, who: Who, names: list) -> tuple[str, list]:
     cards = Cards(view)
     groups: list = []
     casts: dict[tuple, dict] = {}
@@ -718,7 +736,7 @@ def _turn_prompt(view: dict, legal: list, seat: int, who: Who, names: list) -> t
     return title, groups
 
 
-def _house_notes(view: dict, seat: int, swapping: bool) -> list:
+def _house_notes(view: HocusPocusView, seat: int, swapping: bool) -> list:
     """The house rulings that bite on this turn, said where they do (from the view's facts)."""
     notes = []
     left = view["exchanges_left"]
@@ -737,7 +755,7 @@ def _house_notes(view: dict, seat: int, swapping: bool) -> list:
     return notes
 
 
-def _target_note(view: dict, kind: str, target: int) -> str:
+def _target_note(view: HocusPocusView, kind: str, target: int) -> str:
     """What the target has that this Hocus goes for (public counts only)."""
     if kind in ("thief", "sacrifice"):
         return plural(view["gems"][target], "Gem")
@@ -748,9 +766,10 @@ def _target_note(view: dict, kind: str, target: int) -> str:
     return ""
 
 
-def _arrange_prompt(view: dict, legal: list, seat: int) -> tuple[str, list]:
+def _arrange_prompt(view: HocusPocusView, legal: list, seat: int) -> tuple[str, list]:
     cards = Cards(view)
-    seen = (view["pending"] or {}).get("cards") or []
+    pending = view["pending"]
+    seen = pending.get("cards", []) if pending is not None and pending["kind"] == "arrange" else []
     orders = {",".join(a["cards"]): a for a in legal}
     keep = orders.get(",".join(seen))
     group: dict[str, Any] = {
@@ -807,7 +826,7 @@ def _not_now(game: Game, seat: int, names: list, cards: Cards) -> list:
 # --------------------------------------------------------------------------- the end, the legend
 
 
-def _scoreboard(view: dict, names: list) -> dict:
+def _scoreboard(view: HocusPocusView, names: list) -> dict:
     order = sorted(range(len(names)), key=lambda s: (-view["gems"][s], s))
     rows = [{"head": {"text": names[s]},
              "cells": [{"text": str(view["gems"][s]), "strong": s in view["winners"]},
@@ -817,7 +836,7 @@ def _scoreboard(view: dict, names: list) -> dict:
             "foot": []}
 
 
-def _gameover(view: dict, names: list, you: int | None) -> dict | None:
+def _gameover(view: HocusPocusView, names: list, you: int | None) -> dict | None:
     """Who won, by how much, and the biggest Gem swings of the game (from the public log)."""
     if not view["is_over"]:
         return None
@@ -851,7 +870,7 @@ def gem_swings(log: list, count: int = 3) -> list[str]:
     return lines
 
 
-def _legend(view: dict) -> list:
+def _legend(view: HocusPocusView) -> list:
     """Each kind in this game (the view's ``kinds``: copies after the set-aside, numbers)."""
     out = []
     for entry in view["kinds"]:
