@@ -51,3 +51,80 @@ def test_make_test_type_checks_the_whole_package_at_the_declared_strictness() ->
     for override in config.get("overrides", []):
         if override.get("ignore_errors"):
             assert "being refactored under issue 28; remove when clean" in text
+
+
+def _mypy_ini(folder: Path) -> Path:
+    """pyproject's [tool.mypy] as an ini for a run on one file: the same options (so mypy's
+    cache in build/mypy-cache serves it), without the package list a file run cannot take."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]
+
+    def value(v: object) -> str:
+        return ", ".join(v) if isinstance(v, list) else str(v)
+
+    lines = ["[mypy]"] + [f"{key} = {value(str(ROOT / v) if key in ('mypy_path', 'cache_dir') else v)}"
+                          for key, v in config.items() if key not in ("packages", "exclude", "overrides")]
+    for override in config.get("overrides", []):
+        lines.append("[mypy-" + ",".join(override["module"]) + "]")
+        lines += [f"{key} = {value(v)}" for key, v in override.items() if key != "module"]
+    ini = folder / "mypy.ini"
+    ini.write_text("\n".join(lines) + "\n")
+    return ini
+
+
+def test_a_misspelled_view_key_is_a_type_error(tmp_path: Path) -> None:
+    """A presenter typed against its game's view (issue 28 item 2) gets a mypy error for a key
+    the view does not declare, and none for the key it does."""
+    from mypy import api
+
+    code = tmp_path / "presenter_snippet.py"
+    code.write_text("from witchtable.engine.games.potion_house import PotionHouseView\n\n\n"
+                    "def spelled(view: PotionHouseView) -> object:\n    return view['potion']\n\n\n"
+                    "def misspelled(view: PotionHouseView) -> object:\n    return view['potoin']\n")
+    if not (ROOT / "build" / "dev" / "witchtable" / "__init__.py").exists():
+        raise AssertionError("build/dev/witchtable is missing: run `make dev` first")
+    out, err, status = api.run(["--config-file", str(_mypy_ini(tmp_path)), str(code)])
+    # (named by message, not path: mypy's cache may name an identical snippet's earlier path)
+    errors = [line.split(".py:", 1)[1] for line in out.splitlines() if ": error:" in line]
+    expected = '9: error: TypedDict "PotionHouseView" has no key "potoin"  [typeddict-item]'
+    assert errors == [expected], out + err
+    assert status == 1
+
+
+def _takes_a_view(module: object) -> dict[str, object]:
+    """Each function and method defined in ``module`` that has a ``view`` parameter -> its
+    annotation (a string: the modules use ``from __future__ import annotations``)."""
+    import inspect
+
+    found: dict[str, object] = {}
+    for name, value in vars(module).items():
+        members = [(name, value)] if inspect.isfunction(value) else (
+            [(f"{name}.{n}", getattr(v, "__func__", v)) for n, v in vars(value).items()]
+            if inspect.isclass(value) else [])
+        for qualified, func in members:
+            if inspect.isfunction(func) and func.__module__ == getattr(module, "__name__", None) \
+                    and "view" in inspect.signature(func).parameters:
+                found[qualified] = inspect.signature(func).parameters["view"].annotation
+    return found
+
+
+def test_presenters_and_bots_are_typed_against_their_games_view() -> None:
+    """Every presenter function and bot method taking a game's view annotates it with that
+    game's declared view type (the spec's view_type), so mypy checks each key it reads."""
+    from witchtable.engine.core import GAMES
+    from witchtable.engine.games import discover
+    from witchtable.widgets.presenters import presenter_for
+
+    discover()
+    checked = 0
+    for spec in GAMES.values():
+        if spec.view_type is None:
+            continue
+        modules = {sys.modules[factory.__module__] for factory in spec.bots.values()}
+        if spec.presenter:
+            modules.add(presenter_for(spec.id))
+        for module in modules:
+            for name, annotation in _takes_a_view(module).items():
+                checked += 1
+                assert annotation == spec.view_type.__name__, \
+                    f"{module.__name__}.{name}: view is {annotation!r}, not {spec.view_type.__name__}"
+    assert checked > 50
