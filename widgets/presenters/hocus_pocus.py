@@ -543,22 +543,8 @@ def _headline(view: HocusPocusView, actor: int | None, who: Who) -> dict:
                         "taking a Gem.", "tone": tone}
     pending = view["pending"]
     count = pending["count"] if pending is not None else 0
-    if phase == "give":
-        assert pending is not None and pending["kind"] == "give", "the give phase has its Owl pending"
-        giver, to = pending["seat"], pending["to"]
-        if mine:
-            return {"text": f"{who.own(to, cap=True)} Owl takes {plural(count, 'card')} of your Grimoire: "
-                            "choose which to hand over.", "tone": tone}
-        return {"text": f"{who(giver, True)} is choosing {plural(count, 'Grimoire card')} to give "
-                        f"{who(to)}.", "tone": tone}
-    if phase == "curse":
-        assert pending is not None and pending["kind"] == "curse", "the curse phase has its Curse pending"
-        target = pending["target"]
-        if mine:
-            return {"text": f"Your Curse hits {who(target)}: choose {plural(count, 'card')} of their "
-                            "Grimoire to discard.", "tone": tone}
-        return {"text": f"{who(pending['seat'], True)} is choosing {plural(count, 'card')} of "
-                        f"{who.own(target)} Grimoire to discard.", "tone": tone}
+    if phase in ("give", "curse"):
+        return _grimoire_headline(view, mine, tone, who)
     if phase == "arrange":
         assert pending is not None, "the arrange phase has its Crystal Ball pending"
         if mine:
@@ -571,6 +557,27 @@ def _headline(view: HocusPocusView, actor: int | None, who: Who) -> dict:
             return {"text": f"Hand limit: discard {plural(count, 'card')} (you may keep 5).", "tone": tone}
         return {"text": f"{who(current, True)} is discarding down to 5 cards.", "tone": tone}
     return {"text": f"Waiting for {who.many(to_act)}.", "tone": tone}
+
+
+def _grimoire_headline(view: HocusPocusView, mine: bool, tone: str, who: Who) -> dict:
+    """The headline while an Owl's or a Curse's Grimoire cards are chosen."""
+    pending = view["pending"]
+    assert pending is not None, "the give and curse phases have their Owl or Curse pending"
+    count = pending["count"]
+    if pending["kind"] == "give":
+        giver, to = pending["seat"], pending["to"]
+        if mine:
+            return {"text": f"{who.own(to, cap=True)} Owl takes {plural(count, 'card')} of your Grimoire: "
+                            "choose which to hand over.", "tone": tone}
+        return {"text": f"{who(giver, True)} is choosing {plural(count, 'Grimoire card')} to give "
+                        f"{who(to)}.", "tone": tone}
+    assert pending["kind"] == "curse", "the curse phase has its Curse pending"
+    target = pending["target"]
+    if mine:
+        return {"text": f"Your Curse hits {who(target)}: choose {plural(count, 'card')} of their "
+                        "Grimoire to discard.", "tone": tone}
+    return {"text": f"{who(pending['seat'], True)} is choosing {plural(count, 'card')} of "
+                    f"{who.own(target)} Grimoire to discard.", "tone": tone}
 
 
 # --------------------------------------------------------------------------- choices
