@@ -605,31 +605,7 @@ def _prompt(view: DisneyHocusPocusView, legal: list, actor: int | None, who: Who
                                                           "see. First choose a colour or an ingredient, then "
                                                           "which."), "groups": groups}
     if phase == "play":
-        rows: dict[str, dict] = {}
-        for a in legal:
-            if a["type"] != "play":
-                continue
-            row = rows.setdefault(a["card"], {"label": card_name(a["card"]), "card": face(a["card"]),
-                                              "icon": parse(a["card"])[1], "tone": TONE[parse(a["card"])[0]],
-                                              "text": _("onto a pile it matches:"), "rule": R + "play/match",
-                                              "choices": []})
-            top = view["piles"][a["pile"]]["top"] or view["piles"][a["pile"]]["space"]
-            row["choices"].append(choice(_("Pile {pile}").format(pile=a["pile"] + 1), a, tone="primary",
-                                         hint=card_name(top) if top else _("empty")))
-        if rows:
-            groups.append({"label": _("Play an Ingredient"), "rows": list(rows.values())})
-        held = sorted(set(view["hand"] or []) - set(rows))
-        if rows and held:
-            groups.append({"label": _("Not playable now"), "notes": [
-                {"text": _("No pile's top shares its colour or ingredient."), "rule": R + "play/match",
-                 "cards": [face(c) for c in held]}]})
-        for a in legal:
-            if a["type"] == "no-play":
-                groups.append({"label": _("No card of yours matches a pile"), "choices": [
-                    choice(_("I cannot play: a Spell is cast"), a, tone="danger", rule=R + "play/cannot",
-                           hint=_("then you replace cards"))]})
-        groups += _trick_groups(view, legal, who)
-        return {"title": _("Play"), "groups": groups}
+        return _play_prompt(view, legal, who)
     if phase == "salt":
         spell = view["spell"]
         assert spell is not None, "the salt phase follows a Spell drawn"
@@ -662,6 +638,37 @@ def _prompt(view: DisneyHocusPocusView, legal: list, actor: int | None, who: Who
                     name=who(swap["from"], True)),
                 "groups": [{"label": _("Your card to give"), "choices": choices}]}
     return None
+
+
+def _play_prompt(view: DisneyHocusPocusView, legal: list, who: Who) -> dict:
+    """The play phase: each playable Ingredient with the piles it matches, the cards that match
+    none, the no-play answer when nothing fits, and the Trick tokens usable now."""
+    groups: list = []
+    rows: dict[str, dict] = {}
+    for a in legal:
+        if a["type"] != "play":
+            continue
+        row = rows.setdefault(a["card"], {"label": card_name(a["card"]), "card": face(a["card"]),
+                                          "icon": parse(a["card"])[1], "tone": TONE[parse(a["card"])[0]],
+                                          "text": _("onto a pile it matches:"), "rule": R + "play/match",
+                                          "choices": []})
+        top = view["piles"][a["pile"]]["top"] or view["piles"][a["pile"]]["space"]
+        row["choices"].append(choice(_("Pile {pile}").format(pile=a["pile"] + 1), a, tone="primary",
+                                     hint=card_name(top) if top else _("empty")))
+    if rows:
+        groups.append({"label": _("Play an Ingredient"), "rows": list(rows.values())})
+    held = sorted(set(view["hand"] or []) - set(rows))
+    if rows and held:
+        groups.append({"label": _("Not playable now"), "notes": [
+            {"text": _("No pile's top shares its colour or ingredient."), "rule": R + "play/match",
+             "cards": [face(c) for c in held]}]})
+    for a in legal:
+        if a["type"] == "no-play":
+            groups.append({"label": _("No card of yours matches a pile"), "choices": [
+                choice(_("I cannot play: a Spell is cast"), a, tone="danger", rule=R + "play/cannot",
+                       hint=_("then you replace cards"))]})
+    groups += _trick_groups(view, legal, who)
+    return {"title": _("Play"), "groups": groups}
 
 
 def _trick_groups(view: DisneyHocusPocusView, legal: list, who: Who) -> list:
