@@ -325,47 +325,11 @@ def _scene(game: Game, view: HocusFocusView, legal: list, actor: int | None, nam
     timed = view["mode"] == "timed"
     told_who = bots is not None  # the controller says who is a person (None) and who a bot
     bots = list(bots) if bots else [None] * game.players
-    to_act, acted, barred = view["to_act"], view.get("acted", []), view.get("barred", [])
+    to_act, acted = view["to_act"], view.get("acted", [])
     winners = list(view.get("winners", []))
-    claims = {a["card"]: a for a in legal if a["type"] == "claim"}
-    board = []
-    for wizard in view["board"]:
-        action = claims.get(wizard)
-        extra = {"action": action, "hint": _("Kazaam! Claim this wizard.")} if action else {}
-        if action and god:
-            extra["seat"] = actor
-        board.append(face(wizard, **extra))
-    turned = view.get("turned")
-    table = [{"key": "turned", "label": _("The turned wizard"),
-              "cards": [face(turned)] if turned else [], "text": _("Round {n}").format(n=view["round"]),
-              "tone": "cast",
-              "lines": [{"text": _("Find a face-up wizard of another size with every garment "
-                                   "another colour."),
-                         "tone": "info"}]},
-             {"key": "board", "label": _("Face-up wizards"), "grid": grid(board, columns=4), "text": ""},
-             {"key": "draw", "label": _("Draw pile"),
-              "pile": {"count": view["draw_size"], "attr": "draw-size"},
-              "text": ""}]
-    if view.get("set_aside"):
-        table.append({"key": "set-aside", "label": _("Set aside (tie)"),
-                      "cards": [face(w) for w in view["set_aside"]], "small": True, "text": ""})
-    feedback = _feedback(view, names, you)
-    if feedback:
-        table.append({"key": "result", "label": _("Last round"), "lines": feedback, "text": ""})
+    table = _table(view, legal, actor, names, you, god)
     scores = view["scores"]
-    players = []
-    for s in range(game.players):
-        badges = []
-        if s in barred:
-            badges.append({"text": _("barred"), "tone": "danger"})
-        if timed and s in acted and not view["is_over"]:
-            badges.append({"text": _("called")})
-        players.append({"seat": s, "name": names[s], "you": s == you, "bot": bot_word(bots[s]),
-                        "acting": s in to_act,
-                        "role": None, "winner": s in winners, "out": False,
-                        "counters": [counter("won", _("Wizards"), scores[s], "star", "won")],
-                        "note": _("{n} of {target}").format(n=scores[s], target=view["target"]),
-                        "badges": badges})
+    players = _players(view, game.players, names, bots, you, timed)
     prompt = None
     others = [a for a in legal if a["type"] != "claim"]
     people = ([s for s in range(game.players) if bots[s] is None] if told_who
@@ -384,23 +348,7 @@ def _scene(game: Game, view: HocusFocusView, legal: list, actor: int | None, nam
         prompt = {"title": _("Kazaam!"), "text": _("Click the wizard with nothing in common with the "
                                                    "turned one (or press Tab to it and Enter)."),
                   "groups": [{"label": _("Calls"), "choices": choices}]}
-    my_call = view.get("my_call")
-    if view["is_over"]:
-        named = _(" and ").join(names[w] for w in winners)
-        over = (_("Game over: you won.") if winners == [you] else
-                _("Game over: {names} won.").format(names=named or _("nobody")))
-        headline = {"text": over, "tone": "over"}
-        gameover = _gameover(view, names, winners, named, you)
-    elif legal:
-        headline = {"text": _("Round {n}: find the wizard with nothing in common!").format(n=view["round"]),
-                    "tone": "you"}
-        gameover = None
-    else:
-        text = _("Waiting for {names}.").format(names=_(" and ").join(names[s] for s in to_act))
-        if my_call:
-            text = _("You called {call}; waiting for the others.").format(call=action_label(my_call, names)) \
-                   + " " + text
-        headline, gameover = {"text": text, "tone": "wait"}, None
+    headline, gameover = _headline(view, legal, names, winners, you)
     scene: dict[str, Any] = {
         "version": SCENE_VERSION, "game": game.id, "title": game.spec.name,
         "move": view["move"], "phase": view["mode"], "seat": view.get("seat"), "god": god,
@@ -426,6 +374,83 @@ def _scene(game: Game, view: HocusFocusView, legal: list, actor: int | None, nam
                           "closed": _("The round starts when How to play is closed.")}
         scene["calls"] = _calls(people if several else [actor] if not god else [], to_act, names, you)
     return scene
+
+
+def _table(view: HocusFocusView, legal: list, actor: int | None, names: list, you: int | None,
+           god: bool) -> list:
+    """The turned wizard, the face-up board (each claimable wizard clickable), the draw pile,
+    the wizards set aside and what the last round showed."""
+    claims = {a["card"]: a for a in legal if a["type"] == "claim"}
+    board = []
+    for wizard in view["board"]:
+        action = claims.get(wizard)
+        extra = {"action": action, "hint": _("Kazaam! Claim this wizard.")} if action else {}
+        if action and god:
+            extra["seat"] = actor
+        board.append(face(wizard, **extra))
+    turned = view.get("turned")
+    table = [{"key": "turned", "label": _("The turned wizard"),
+              "cards": [face(turned)] if turned else [], "text": _("Round {n}").format(n=view["round"]),
+              "tone": "cast",
+              "lines": [{"text": _("Find a face-up wizard of another size with every garment "
+                                   "another colour."),
+                         "tone": "info"}]},
+             {"key": "board", "label": _("Face-up wizards"), "grid": grid(board, columns=4), "text": ""},
+             {"key": "draw", "label": _("Draw pile"),
+              "pile": {"count": view["draw_size"], "attr": "draw-size"},
+              "text": ""}]
+    if view.get("set_aside"):
+        table.append({"key": "set-aside", "label": _("Set aside (tie)"),
+                      "cards": [face(w) for w in view["set_aside"]], "small": True, "text": ""})
+    feedback = _feedback(view, names, you)
+    if feedback:
+        table.append({"key": "result", "label": _("Last round"), "lines": feedback, "text": ""})
+    return table
+
+
+def _players(view: HocusFocusView, count: int, names: list, bots: list, you: int | None,
+             timed: bool) -> list:
+    """Each seat's row: wizards won of the target, barred or called this round."""
+    to_act, acted, barred = view["to_act"], view.get("acted", []), view.get("barred", [])
+    winners, scores = list(view.get("winners", [])), view["scores"]
+    players = []
+    for s in range(count):
+        badges = []
+        if s in barred:
+            badges.append({"text": _("barred"), "tone": "danger"})
+        if timed and s in acted and not view["is_over"]:
+            badges.append({"text": _("called")})
+        players.append({"seat": s, "name": names[s], "you": s == you, "bot": bot_word(bots[s]),
+                        "acting": s in to_act,
+                        "role": None, "winner": s in winners, "out": False,
+                        "counters": [counter("won", _("Wizards"), scores[s], "star", "won")],
+                        "note": _("{n} of {target}").format(n=scores[s], target=view["target"]),
+                        "badges": badges})
+    return players
+
+
+def _headline(view: HocusFocusView, legal: list, names: list, winners: list,
+              you: int | None) -> tuple[dict, dict | None]:
+    """The headline (game over, the round's call to find, or whom we wait for) and the game-over story."""
+    to_act = view["to_act"]
+    my_call = view.get("my_call")
+    if view["is_over"]:
+        named = _(" and ").join(names[w] for w in winners)
+        over = (_("Game over: you won.") if winners == [you] else
+                _("Game over: {names} won.").format(names=named or _("nobody")))
+        headline = {"text": over, "tone": "over"}
+        gameover = _gameover(view, names, winners, named, you)
+    elif legal:
+        headline = {"text": _("Round {n}: find the wizard with nothing in common!").format(n=view["round"]),
+                    "tone": "you"}
+        gameover = None
+    else:
+        text = _("Waiting for {names}.").format(names=_(" and ").join(names[s] for s in to_act))
+        if my_call:
+            text = _("You called {call}; waiting for the others.").format(call=action_label(my_call, names)) \
+                   + " " + text
+        headline, gameover = {"text": text, "tone": "wait"}, None
+    return headline, gameover
 
 
 def _calls(people: list, to_act: Sequence[int], names: list, you: int | None) -> dict | None:
