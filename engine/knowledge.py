@@ -53,6 +53,7 @@ class Token:
         self.face = face
 
     def allows(self, face: Any) -> bool:
+        """Whether this card may be ``face``: its known face, or one not ruled out."""
         return self.face == face if self.face is not None else face not in self.never
 
 
@@ -143,6 +144,7 @@ class Tokens:
                 raise Contradiction
 
     def zone(self, key: Hashable) -> list[Token]:
+        """The tokens at ``key`` (an empty zone made on first use: any key names a place)."""
         zone = self.zones.get(key)
         if zone is None:
             zone = self.zones[key] = []
@@ -236,6 +238,7 @@ class Tokens:
             hole.candidates.discard(id(token))
 
     def move(self, src: Hashable, dst: Hashable, face: Any, top: bool = False) -> None:
+        """A card of ``face`` the seat saw go from ``src`` to ``dst`` (``top``: the top card)."""
         token = self.take(src, face, top)
         if self.limit is not None:
             self.table[face] -= 1
@@ -263,10 +266,12 @@ class Tokens:
             self.zone(dst).append(twin)
 
     def move_all(self, src: Hashable, dst: Hashable) -> None:
+        """Every card of ``src`` goes to ``dst`` (its open holes settled first)."""
         self._settle(src)
         self.zone(dst).extend(self.zones.pop(src, []))
 
     def swap(self, a: Hashable, b: Hashable) -> None:
+        """Zones ``a`` and ``b`` trade places, their open holes with them."""
         self.zones[a], self.zones[b] = self.zone(b), self.zone(a)
         for hole in self.holes:
             hole.zone = b if hole.zone == a else a if hole.zone == b else hole.zone

@@ -34,13 +34,17 @@ class Presenter(Protocol):
     """Which reaction prompts the table may pass for a person (None: the game has none)."""
 
     def present(self, game: Any, seat: int | None, *, names: Sequence[str],
-                bots: Sequence | None = None, you: int | None = None) -> dict: ...
+                bots: Sequence | None = None, you: int | None = None) -> dict:
+        """The scene of ``seat``'s view (None: a spectator), with its choices."""
 
-    def present_god_view(self, game: Any, *, names: Sequence[str], bots: Sequence | None = None) -> dict: ...
+    def present_god_view(self, game: Any, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
+        """The explorer's scene with every hand face up."""
 
-    def action_label(self, action: dict, names: Sequence[str]) -> str: ...
+    def action_label(self, action: dict, names: Sequence[str]) -> str:
+        """An action in words for the log and the buttons (never raises)."""
 
-    def compose(self, picker: str, picked: Any, target: Any, game: Any, seat: int) -> dict: ...
+    def compose(self, picker: str, picked: Any, target: Any, game: Any, seat: int) -> dict:
+        """The action a picker's choices make (IllegalAction names what is wrong)."""
 
 
 MEMBERS = tuple(sorted({*Presenter.__annotations__,

@@ -95,10 +95,12 @@ def low_deck(players: int) -> int:
 
 
 def colour_name(colour: str) -> str:
+    """A colour as the table's language names it."""
     return _(COLOUR_NAMES.get(colour, colour))
 
 
 def type_name(kind: str) -> str:
+    """An Ingredient type as the table's language names it."""
     return _(TYPE_NAMES.get(kind, kind))
 
 
@@ -153,6 +155,7 @@ def readable(text: str) -> str:
 
 
 def hand_faces(cards: Sequence[str] | None, lettered: bool = False) -> list:
+    """A hand as card faces, one per name with its count (so alike cards stack)."""
     counts: dict[str, int] = {}
     for name in cards or ():
         counts[name] = counts.get(name, 0) + 1
@@ -160,10 +163,12 @@ def hand_faces(cards: Sequence[str] | None, lettered: bool = False) -> list:
 
 
 def question_text(about: str, value: str) -> str:
+    """What a question asks about (a colour or an Ingredient), in words."""
     return colour_name(value) if about == "colour" else type_name(value)
 
 
 def witch_name(witch: str) -> str:
+    """A Sanderson sister (a Spell's caster) as the table's language names her."""
     return _(WITCH_NAMES.get(witch, witch))
 
 

@@ -33,6 +33,7 @@ def action_label(action: dict, names: Sequence[str]) -> str:
 
 
 def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dict:
+    """A game with no presenter of its own has no card picker: say what to click instead."""
     raise IllegalAction("core/action-format", f"{game.spec.name} has no card picker yet; "
                                               "choose one of the listed actions.")
 
@@ -51,6 +52,7 @@ def _hand(hand: Any) -> list:
 
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
+    """A plain scene of any game's view, so a new game plays before it has a presenter."""
     view = game.view(seat, names=names)
     hands = {seat: view.get("hand")} if seat is not None else {}
     return _scene(game, view, hands, seat, list(names), bots, you, god=False)

@@ -136,6 +136,7 @@ def legend() -> list:
 
 
 def pictures_json() -> str:
+    """The wizards' pictures as pictures.json text (tools/hocus_focus_pictures.py writes it)."""
     return json.dumps(pictures(), indent=1, sort_keys=True) + "\n"
 
 
@@ -178,11 +179,13 @@ def wizard_words(wizard: str) -> str:
 
 
 def face(wizard: str, **extra: Any) -> dict:
+    """A wizard's card face: its name, size tone and garments in words."""
     return card(wizard, wizard_name(wizard), 1, SIZE_TONE[card_facts(wizard)["size"]], wizard,
                 caption=wizard_words(wizard), **extra)
 
 
 def action_label(action: Mapping[str, Any], names: Sequence[str]) -> str:  # a view's MyCall too
+    """A call in words (a claim names its wizard; a timed call its time)."""
     kind = action.get("type")
     ms = action.get("ms")
     at = _(" at {ms} ms").format(ms=ms) if isinstance(ms, int) and ms else ""
@@ -199,6 +202,7 @@ def action_label(action: Mapping[str, Any], names: Sequence[str]) -> str:  # a v
 
 
 def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dict:
+    """Hocus Focus has no card picker: say what to click instead."""
     raise IllegalAction("core/action-format", _("Hocus Focus has no card picker: click a wizard to claim "
                                                 "it, or press No match! or Pass."))
 
@@ -225,12 +229,14 @@ def _log(view: HocusFocusView, names: Sequence[str], you: int | None) -> list:
 
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
+    """The scene of ``seat``'s view, with its calls while it may still call."""
     view = cast(HocusFocusView, game.view(seat, names=names))  # the spec's view_type (checked by tests)
     legal = game.legal_actions(seat) if seat is not None and seat in view["to_act"] else []
     return _scene(game, view, legal, seat, list(names), bots, you, _log(view, names, you), god=False)
 
 
 def present_god_view(game: Game, *, names: Sequence[str], bots: Sequence | None = None) -> dict:
+    """The explorer's scene: the public view, with every seat's own log entries merged in."""
     view = cast(HocusFocusView, game.view(None, names=names))  # the spec's view_type (checked by tests)
     views = [_told(cast(HocusFocusView, game.view(s, names=names)), names) for s in range(game.players)]
     actor = view["to_act"][0] if view["to_act"] else None

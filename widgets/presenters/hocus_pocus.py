@@ -94,12 +94,15 @@ class Cards:
         return self.info[name]
 
     def kind(self, name: str) -> str:
+        """A card name's kind (``spell``, ``mirror``, ...)."""
         return self._of(name)["kind"]
 
     def number(self, name: str) -> int | None:
+        """A card name's printed number (None for kinds without one)."""
         return self._of(name)["value"]
 
     def family(self, name: str) -> str:
+        """Hocus or Pocus: whether the card is cast on a turn or played in answer."""
         return "Hocus" if self._of(name)["hocus"] else "Pocus"
 
     def face(self, name: str, count: int = 1, **extra: Any) -> dict:

@@ -55,6 +55,7 @@ class Ingredients:
             members[family] = members.get(family, 0) + 1
 
     def name(self, key: str) -> str:
+        """An ingredient's name in the table in use (its id for an unknown one)."""
         entry = self.info.get(key)
         return entry["name"] if entry else key
 
@@ -64,6 +65,7 @@ class Ingredients:
         return entry["family"] if entry else unknown
 
     def face(self, key: str, **extra: Any) -> dict:
+        """An ingredient's card face: its family as icon and tag, its own tone within the family."""
         entry = self.info.get(key, {"name": key, "family": "dust"})
         return card(key, entry["name"], 1, self.tone.get(key, "ash"), entry["family"],
                     tag=entry["family"].title(), **extra)
@@ -88,10 +90,12 @@ def _space(space: Any) -> str:
 
 
 def back_face(count: int) -> dict:
+    """Cards seen face down, counted (a hand or a pile that is hidden)."""
     return card("face-down", "Face down", count, "ash", "back")
 
 
 def potion_face(value: int) -> dict:
+    """A potion token of ``value`` points, toned by its kind."""
     kind = "2-3" if value <= 3 else "4-5"
     return card(f"potion-{value}", f"{value}-point potion", 1, POTION_TONE[kind], "potion", number=value)
 
@@ -100,6 +104,7 @@ def potion_face(value: int) -> dict:
 
 
 def action_label(action: dict, names: Sequence[str]) -> str:
+    """An action in words for the log and the buttons (never raises)."""
     kind = action.get("type")
     if kind == "declare":
         return f"declares {action.get('count')} cards"
@@ -113,6 +118,7 @@ def action_label(action: dict, names: Sequence[str]) -> str:
 
 
 def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dict:
+    """Potion House has no card picker: say what to click instead."""
     raise IllegalAction("core/action-format", "Potion House has no card picker: every choice is a "
                                               "button (declare, search, concoct, place a card).")
 
@@ -122,6 +128,7 @@ def compose(picker: str, picked: Any, target: Any, game: Game, seat: int) -> dic
 
 def present(game: Game, seat: int | None, *, names: Sequence[str], bots: Sequence | None = None,
             you: int | None = None) -> dict:
+    """The scene of ``seat``'s view (None: a spectator), with its choices."""
     view = cast(PotionHouseView, game.view(seat, names=names))  # the spec's view_type (checked by tests)
     legal = game.legal_actions(seat) if seat is not None else []
     return _scene(game, view, seat, legal, list(names), bots, you, god=False)

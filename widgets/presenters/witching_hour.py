@@ -65,9 +65,11 @@ class Cards:
         """The types in the deck's fixed order."""
 
     def name(self, kind: str) -> str:
+        """A card type's name in the deck in use."""
         return self.info[kind]["name"]
 
     def face(self, kind: str, count: int = 1) -> dict:
+        """``count`` cards of a type as one card face."""
         return card(kind, self.name(kind), count, TONE[kind])
 
     def hand_faces(self, hand: dict | None) -> list:

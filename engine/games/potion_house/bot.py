@@ -134,9 +134,11 @@ class PerfectMemoryBot(_Watcher):
         return self.cand.setdefault(card, set(range(SPACES)))
 
     def saw_hand(self, cards: list, view: PotionHouseView) -> None:
+        """Its own new cards: the hand whose tokens it searches for."""
         self.hand = list(cards)
 
     def saw_space(self, space: int, tokens: list, view: PotionHouseView) -> None:
+        """A searched space: its tokens are there, every other card's token is not."""
         inside = set(tokens)
         for card in view["card_info"]:
             if card in inside:
@@ -146,6 +148,7 @@ class PerfectMemoryBot(_Watcher):
         self._deduce(view)
 
     def saw_check(self, card: str, space: int, found: bool, view: PotionHouseView) -> None:
+        """A checked card: found pins its token to that space, not found rules the space out."""
         if found:
             self.cand[card] = {space}
         else:
@@ -176,6 +179,7 @@ class PerfectMemoryBot(_Watcher):
         return hand
 
     def turn(self, view: PotionHouseView, legal: list) -> dict:
+        """Concoct once every card of its hand is placed for sure, else search where most is unknown."""
         hand = self._hand(view)
         cards = list(view["card_info"])
         # Cards it never saw (a host that does not show it the table) are known once all
@@ -197,15 +201,18 @@ class PerfectMemoryBot(_Watcher):
         return next(a for a in legal if a["type"] == "search" and a["space"] == best)
 
     def why_search(self, view: PotionHouseView, space: int) -> str:
+        """Why it opened that space, in what it was looking for."""
         return (f"Space {space + 1} may hold the most tokens of its cards (and others) whose place it "
                 "has not yet worked out from what it saw.")
 
     def why_assign(self, view: PotionHouseView, action: dict) -> str:
+        """Why that space: worked out from what it saw, or one place the token may be."""
         if self._cand(action["card"]) == {action["space"]}:
             return f"It worked out that this token is in space {action['space'] + 1} from what it saw."
         return f"It does not know where this token is; space {action['space'] + 1} is one place it may be."
 
     def assign(self, view: PotionHouseView, legal: list) -> dict:
+        """Place a card it is sure of first; else a random space its token may be in."""
         sure = [a for a in legal if self._cand(a["card"]) == {a["space"]}]
         if sure:
             return sure[0]
