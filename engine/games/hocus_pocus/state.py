@@ -324,12 +324,6 @@ class HocusPocusState(State):
 
     # ------------------------------------------------------------------ other worlds
 
-    def copy(self) -> HocusPocusState:
-        """An independent copy (the declared ``mutable`` containers copied)."""
-        other = super().copy()
-        assert isinstance(other, HocusPocusState)
-        return other
-
     def determinize(self, seat: int | None, rng: random.Random) -> HocusPocusState:
         """Deal afresh what ``seat`` cannot see: the other Hands and the Library.
 
