@@ -45,16 +45,26 @@ def card(kind: str, name: str, count: int = 1, tone: str = "ash", icon: str | No
     return face
 
 
+FLY = ("all", "others")
+"""Where a bot's move is drawn as a card flying from the mover to a number that grew: to
+this number whoever's it is (``all``), or only when it is not the mover's own (``others``:
+what the mover gains itself comes from elsewhere on the table, such as Gems from the
+Cauldron). The presenter says which (``fly=``); the page knows no game's numbers."""
+
+
 def counter(key: str, label: str, value: Any, icon: str, attr: str | None = None, *,
-            repeats: bool = False) -> dict:
+            repeats: bool = False, fly: str | None = None) -> dict:
     """A labelled number; ``attr`` names the data attribute (``hand-size``) the DOM carries.
     ``repeats``: the panel shows the number otherwise (the cards of its tableau); the
-    explorer's three columns leave the counter out."""
+    explorer's three columns leave the counter out. ``fly``: see :data:`FLY`."""
     data = {"key": key, "label": label, "value": value, "icon": icon}
     if attr:
         data["attr"] = attr
     if repeats:
         data["repeats"] = True
+    if fly is not None:
+        assert fly in FLY and attr, "a counter a card flies to names its attribute and one of FLY"
+        data["fly"] = fly
     return data
 
 

@@ -49,3 +49,43 @@ def test_table_js_stays_one_module_without_imports():
     assert source.count("export default") == 1
     assert not re.search(r"^\s*import\b|\bimport\(", source, re.MULTILINE), \
         "a blob: URL (the notebook loaders) cannot resolve a relative import: keep the parts in this file"
+
+
+PLATFORM_ATTRS = {"hand-size"}
+"""Counter attributes the page itself reads: every presenter names a seat's hand size so (the
+explorer's columns hide it where the god view draws the hand's cards)."""
+
+
+def _attrs(scene: dict) -> set[str]:
+    """Every data attribute a scene's counters, piles and stocks ask the page to carry."""
+    found = {c["attr"] for p in scene.get("players") or [] for c in p.get("counters") or [] if c.get("attr")}
+    for zone in scene.get("table") or []:
+        for part in ("pile", "stock"):
+            if (zone.get(part) or {}).get("attr"):
+                found.add(zone[part]["attr"])
+    return found
+
+
+def test_table_js_names_no_games_counter():
+    """No rule outside the engine, nor a game's vocabulary in the page (issue 28, item 4):
+    which numbers a bot's card flies to, and whose, the presenters mark (scene.FLY); the page
+    reads the marks and names none of the numbers the games' scenes carry."""
+    from widget_helpers import play_through
+
+    from witchtable.engine import GAMES
+    from witchtable.widgets import TableController
+
+    scenes: list[dict] = []
+    for game_id, spec in GAMES.items():
+        table = TableController(game_id, players=spec.min_players, seat=0, seed=1, pace=0)
+        play_through(table, seat=0, seed=1, check=lambda state: scenes.append(state["scene"]))
+    attrs = set().union(*map(_attrs, scenes))
+    counters = [c for s in scenes for p in s.get("players") or [] for c in p.get("counters") or []]
+    marked = sum(1 for c in counters if c.get("fly"))
+    assert {"hex-size", "grimoire-size", "cauldron-size", "gems"} <= attrs, "the games' scenes were read"
+    assert marked, "some counter is marked for a bot's card to fly to"
+    # an attribute's name, not a property (p.total) or an object key (total: 0) of the same word
+    code = re.sub(r"(^|\s)//.*$", "", TABLE_JS.read_text(encoding="utf-8"), flags=re.M)  # not its comments
+    named = sorted(a for a in attrs - PLATFORM_ATTRS
+                   if re.search(rf"(?<![\w.-]){re.escape(a)}(?![\w:-])", code))
+    assert not named, f"table.js names these games' counters: {named}"

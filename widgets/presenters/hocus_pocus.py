@@ -359,8 +359,8 @@ def _players(view: HocusPocusView, hands: dict, names: list, bots: list, you: in
             "counters": [
                 counter("hand", "Hand", view["hand_sizes"][s], "back", "hand-size"),
                 counter("grimoire", "Grimoire", len(view["grimoires"][s]), "book", "grimoire-size",
-                        repeats=True),  # the Grimoire's chips below
-                counter("gems", "Gems", view["gems"][s], "gem", "gems"),
+                        repeats=True, fly="others"),  # the Grimoire's chips below
+                counter("gems", "Gems", view["gems"][s], "gem", "gems", fly="others"),
             ],
             "badges": badges,
             "tableau": {"label": "Grimoire",
@@ -381,7 +381,7 @@ def _table(view: HocusPocusView, who: Who) -> list:
     cards = Cards(view)
     zones = []
     zones.append({"key": "cauldron", "label": "Cauldron",
-                  "stock": {"count": view["cauldron"], "icon": "gem", "attr": "cauldron-size",
+                  "stock": {"count": view["cauldron"], "icon": "gem", "attr": "cauldron-size", "fly": "all",
                             "unit": "Gem", "units": "Gems"},
                   "text": "the last Gem ends the game", "help": True})
     zones.append({"key": "library", "label": "Library",
@@ -389,7 +389,7 @@ def _table(view: HocusPocusView, who: Who) -> list:
                   "help": True})
     discard = view["discard"]
     zones.append({"key": "discard", "label": "Discard pile",
-                  "pile": {"count": len(discard), "attr": "discard-size",
+                  "pile": {"count": len(discard), "attr": "discard-size", "fly": "all",
                            "top": cards.face(discard[-1]) if discard else None},
                   # the pile draws its top card: the words only repeat it (the three columns leave them out)
                   "text": f"face up; top: {label(discard[-1])}" if discard else "face up", "help": True})

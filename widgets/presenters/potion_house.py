@@ -230,7 +230,7 @@ def _table(view: PotionHouseView, ing: Ingredients, who: Who, show: dict | None)
     zones.append({"key": "draw", "label": "Draw pile",
                   "pile": {"count": view["draw_size"], "attr": "draw-size"}})
     top = ing.face(view["discard_top"]) if view["discard_top"] else None
-    discard: dict = {"count": view["discard_size"], "attr": "discard-size"}
+    discard: dict = {"count": view["discard_size"], "attr": "discard-size", "fly": "all"}
     if top:
         discard["top"] = top
     zones.append({"key": "discard", "label": "Discard pile", "pile": discard})

@@ -214,7 +214,7 @@ def _scene(game: Game, view: WitchingHourView, hands: dict, actor: int | None, l
             "out": view["hand_sizes"][s] == 0 and not view["is_over"],
             "counters": [
                 counter("hand", "Hand", view["hand_sizes"][s], "back", "hand-size"),
-                counter("hex", "Hex", view["hex_sizes"][s], "hex", "hex-size"),
+                counter("hex", "Hex", view["hex_sizes"][s], "hex", "hex-size", fly="all"),
                 counter("score", "Score", _("face down") if view["totals"][s] is None else view["totals"][s],
                         "star"),
             ],
@@ -296,7 +296,8 @@ def _headline(view: WitchingHourView, actor: int | None, who: Who, names: list) 
 def _table(view: WitchingHourView, actor: int | None, who: Who) -> list:
     deck = Cards(view)
     zones: list[dict[str, Any]] = [{"key": "discard", "label": "Discard pile",
-                                    "pile": {"count": view["discard_size"], "attr": "discard-size"},
+                                    "pile": {"count": view["discard_size"], "attr": "discard-size",
+                                             "fly": "all"},
                                     "text": "face down"}]
     atk = view["attack"]
     if atk:

@@ -295,6 +295,15 @@ class KernelWatch {
   }
 }
 
+// A number the presenter marked for a bot's card to fly to (fly: "all" or "others"; see
+// scene.FLY): the page learns which numbers, and whose, from the scene, never by name.
+function flyTo(attrs, fly, key, value) {
+  if (!fly) return;
+  attrs["data-fly"] = fly;
+  attrs["data-fly-key"] = key;
+  attrs["data-fly-count"] = value;
+}
+
 // ------------------------------------------------------------------ card faces
 // A card face drawn as a card or as a chip: plain functions, every part draws faces alike.
 function drawCard(c, opts = {}) {
@@ -803,12 +812,14 @@ class BotCues {
   // Pile and counter sizes as drawn now (before and after a draw).
   snapshot() {
     const out = new Map();
-    for (const node of this.view.body.querySelectorAll("[data-hex-size], [data-discard-size], [data-grimoire-size], [data-cauldron-size], [data-gems], .wt-zone[data-zone]")) {
+    // The numbers a card may fly to are the ones the presenter marked (data-fly: "all", or
+    // "others" when the mover's own gains come from elsewhere); zones count their cards.
+    for (const node of this.view.body.querySelectorAll("[data-fly], .wt-zone[data-zone]")) {
       const owner = node.closest(".wt-player[data-seat]");
       const zone = node.closest("[data-zone]");
-      const attr = [...node.attributes].find((a) => /^data-(hex-size|discard-size|grimoire-size|cauldron-size|gems)$/.test(a.name));
-      const key = `${owner ? `seat${owner.dataset.seat}` : ""}|${zone ? zone.dataset.zone : ""}|${attr ? attr.name : "cards"}`;
-      const value = attr ? Number(attr.value) : node.querySelectorAll(".wt-card[data-card]").length;
+      const fly = node.dataset.fly || "";
+      const key = `${owner ? `seat${owner.dataset.seat}` : ""}|${zone ? zone.dataset.zone : ""}|${fly ? node.dataset.flyKey : "cards"}|${fly}`;
+      const value = fly ? Number(node.dataset.flyCount) : node.querySelectorAll(".wt-card[data-card]").length;
       if (!out.has(key)) out.set(key, value);
     }
     return out;
@@ -830,9 +841,9 @@ class BotCues {
     const start = from.getBoundingClientRect();
     for (const [key, value] of after) {
       if (!(value > (before.get(key) ?? value))) continue;
-      if (key.startsWith(`seat${mover.seat}|`) && !key.endsWith("hex-size")) continue; // its own gems come from the Cauldron
-      const [owner, zone, attr] = key.split("|");
-      const sel = owner ? `.wt-player[data-seat="${owner.slice(4)}"] [${attr}]` : zone ? `.wt-zone[data-zone="${zone}"]` : null;
+      const [owner, zone, attr, fly] = key.split("|");
+      if (owner === `seat${mover.seat}` && fly !== "all") continue; // its own gains come from elsewhere
+      const sel = owner ? `.wt-player[data-seat="${owner.slice(4)}"] [data-fly-key="${attr}"]` : zone ? `.wt-zone[data-zone="${zone}"]` : null;
       const end = sel ? this.view.body.querySelector(sel) : null;
       if (!end) continue;
       const stop = end.getBoundingClientRect();
@@ -1021,6 +1032,7 @@ class Board {
         const attrs = { role: "img", title: `${c.label}: ${c.value}`, "aria-label": `${c.label}: ${c.value}` };
         if (this.view.splitDrawn && (c.repeats || (p.cards && c.attr === "hand-size"))) attrs["data-repeats"] = "1";
         if (c.attr) attrs[`data-${c.attr}`] = c.value;
+        flyTo(attrs, c.fly, c.attr, c.value);
         return h("span.wt-counter", attrs, icon(c.icon), h("span.wt-counter-value", { text: c.value }),
           h("span.wt-counter-label", { text: c.label }));
       }));
@@ -1097,6 +1109,7 @@ class Board {
     if (z.pile) {
       const attrs = { role: "group", "aria-label": t("pile_label", { label: z.label, n: z.pile.count }) };
       if (z.pile.attr) attrs[`data-${z.pile.attr}`] = z.pile.count;
+      flyTo(attrs, z.pile.fly, z.pile.attr, z.pile.count);
       // A face-up pile shows its top card (pile.top) on the stack; a face-down one its back.
       const under = z.pile.top ? "span.wt-card.wt-edge" : "span.wt-card.wt-back";
       body.push(h("div.wt-pile", attrs,
@@ -1111,6 +1124,7 @@ class Board {
       // A stock of tokens (pile of gems, coins...): a big icon and how many are left.
       const attrs = { role: "img", "aria-label": `${z.label}: ${z.stock.count} ${z.stock.count === 1 ? z.stock.unit : z.stock.units}` };
       if (z.stock.attr) attrs[`data-${z.stock.attr}`] = z.stock.count;
+      flyTo(attrs, z.stock.fly, z.stock.attr, z.stock.count);
       body.push(h("div.wt-stock", attrs, icon(z.stock.icon || "star", "wt-icon wt-stock-icon"),
         h("span.wt-pile-count", { text: z.stock.count })));
     }
