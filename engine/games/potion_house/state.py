@@ -79,9 +79,10 @@ class PotionHouseState(State):
     phase_table = PHASES
     mutable: Mapping[str, int] = {
         "spaces": 2, "where": 1, "draw": 1, "discard": 1, "hands": 2, "bags": 2, "supply": 1,
-        "potion": 2, "final_winners": 1, "shown": 1, "reveal": 1}
-    """Every mutable container (attribute -> depth): ``copy`` copies exactly these (a
-    ``reveal`` is replaced, never changed in place, so its lists may be shared)."""
+        "potion": 2, "final_winners": 1, "shown": 1}
+    """Every mutable container (attribute -> depth): ``copy`` copies exactly these."""
+    shared = frozenset({"options", "reveal"})
+    """Copies share the moment's reveal: it is only ever replaced whole."""
 
     def __init__(self, players: int, rng: random.Random, options: dict):
         super().__init__(players, rng, options)
